@@ -1,0 +1,3 @@
+import HTTPServer
+import ParallaxService
+print("parallax-server: libuv \(libuvVersion)")

@@ -1,0 +1,3 @@
+import Testing
+@testable import HTTPServer
+@Test func builds() { #expect(Bool(true)) }

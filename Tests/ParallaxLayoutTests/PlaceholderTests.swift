@@ -1,0 +1,3 @@
+import Testing
+@testable import ParallaxLayout
+@Test func builds() { #expect(Bool(true)) }

@@ -1,0 +1,3 @@
+import Testing
+@testable import ParallaxService
+@Test func builds() { #expect(Bool(true)) }
