@@ -1,3 +1,4 @@
 import HTTPServer
 import ParallaxService
-print("parallax-server: libuv \(libuvVersion)")
+// Placeholder until the engine lands (issue 2).
+print("parallax-server")
