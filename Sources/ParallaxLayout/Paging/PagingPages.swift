@@ -22,8 +22,8 @@ extension PagingEngine {
     /// the real pages before any conversion to Int, so a huge offset never traps.
     func visibleSlots(offset o: Double) -> Range<Int> {
         let L = stride, A = extent
-        var lo = ((o - A) / L).rounded(.down) - 1
-        var hi = ((o + A) / L).rounded(.down) + 1
+        var lo = floorD((o - A) / L) - 1
+        var hi = floorD((o + A) / L) + 1
         if !infinite {
             lo = max(lo, 0)
             hi = min(hi, countD - 1)
