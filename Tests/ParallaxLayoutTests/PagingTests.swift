@@ -224,4 +224,12 @@ import Testing
         for k in engine.pageSlots(offset: 203) { streamed.pages.append(engine.page(slot: k, offset: 203)) }
         #expect(streamed == whole)
     }
+
+    @Test func enginesCalledDirectlyWithUnvalidatedOffsetsNeverTrap() throws {
+        let engine = try PagingEngine(PagingInput(viewport: viewport, pageCount: 5, infinite: true, velocity: 1e15))
+        for o in [Double.nan, .infinity, -.infinity, 1e300, -1e300, .greatestFiniteMagnitude] {
+            let l = engine.layout(offset: o, previousOffset: o)
+            #expect(l.pages.count <= 3)
+        }
+    }
 }

@@ -18,6 +18,14 @@ func floorD(_ x: Double) -> Double {
 @inline(__always)
 func ceilD(_ x: Double) -> Double { -floorD(-x) }
 
+/// Int(x) for an integer-valued x, total: NaN gives 0 and magnitudes are clamped to ±2^62, so a
+/// value that validation would have refused (e.g. an engine called directly with NaN) never traps.
+@inline(__always)
+func toInt(_ x: Double) -> Int {
+    guard x == x else { return 0 }
+    return Int(clamp(x, -4_611_686_018_427_387_904, 4_611_686_018_427_387_904))
+}
+
 /// True when x is a finite integer value.
 @inline(__always)
 func isIntegral(_ x: Double) -> Bool { x.isFinite && floorD(x) == x }

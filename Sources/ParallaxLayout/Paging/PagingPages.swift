@@ -35,8 +35,8 @@ extension PagingEngine {
         while k <= hi, steps < 8 {  // hi − lo ≤ 2A/L + 3 ≤ 5; the bound only guards the loop
             steps += 1
             if abs(k * L - o) < A {
-                first = min(first, Int(k))
-                last = max(last, Int(k))
+                first = min(first, toInt(k))
+                last = max(last, toInt(k))
             }
             k += 1
         }

@@ -12,14 +12,14 @@ extension PagingEngine {
         let last = countD - 1
         // currentPage = floor(P + 0.5), clamped (rubber-band overscroll) or wrapped when infinite.
         let currentSlot = infinite ? nearest : clamp(nearest, 0, last)
-        let currentPage = Int(infinite ? floorMod(nearest, countD) : currentSlot)
+        let currentPage = toInt(infinite ? floorMod(nearest, countD) : currentSlot)
 
         var transition: Transition?
         if P != floorP {
             // A non-integer double has |P| < 2^52, so these conversions are exact.
             let from = infinite ? floorMod(floorP, countD) : floorP
             let to = infinite ? floorMod(floorP + 1, countD) : floorP + 1
-            transition = Transition(from: Int(from), to: Int(to), progress: nz(P - floorP))
+            transition = Transition(from: toInt(from), to: toInt(to), progress: nz(P - floorP))
         }
 
         // Snap, SPEC "Exact readings": previous = (ceil(P) − 1)·L, nearest = floor(P + 0.5)·L,
@@ -70,10 +70,10 @@ extension PagingEngine {
         let q = o / stride
         guard floorD(q) == q else { return nil }
         if infinite {
-            return Int(floorMod(q, countD))
+            return toInt(floorMod(q, countD))
         }
         guard q >= 0, q < countD else { return nil }
-        return Int(q)
+        return toInt(q)
     }
 
     /// Page index shown by slot k: k mod N when infinite (also for negative k), else k.
