@@ -65,8 +65,7 @@ struct HTTPConnectionStateMachine {
     init(limits: HTTPLimits, date: DateCache, remoteAddress: String = "", now: UInt64) {
         self.limits = limits
         self.remoteAddress = remoteAddress
-        self.parser = HTTPParser(limits: limits)
-        parser.judgeHead = Self.judge
+        self.parser = HTTPParser(limits: limits, judgeHead: Self.judge)
         self.date = date
         self.lastActivity = now
         headerTimeout = limits.headerTimeout.engineNanoseconds

@@ -63,28 +63,49 @@ final class HTTPParser {
     private let parser: UnsafeMutablePointer<llhttp_t>
     private let settings: UnsafeMutablePointer<llhttp_settings_t>
 
-    let limits: HTTPLimits
-    private(set) var head = Head()
-    /// The request being accumulated; the state machine takes it at `messageComplete`.
-    var target: [UInt8] = []
-    var headers = HTTPHeaders()
-    var body: [UInt8] = []
-    private(set) var inMessage = false
-    /// The current message's headers are complete (its body may still be arriving).
-    private(set) var headersDone = false
-    /// The head asked for `100 Continue` and its body has not arrived yet.
-    var expectsContinue = false
-    /// Policy for a complete head (limits, Host, Expect), supplied by the state machine.
-    var judgeHead: (Head, HTTPHeaders, HTTPLimits) -> Verdict = { _, _, _ in .accept }
-    /// `llhttp_should_keep_alive` as seen in on_message_complete (the flags are reset after it).
-    private(set) var keepAlive = true
-    private var name: [UInt8] = []
-    private var value: [UInt8] = []
-    private var headerBytes = 0
-    private var callbackError: HTTPEngineError?
+    /// Everything the callbacks mutate, at one stable address: reached through the pointer it
+    /// needs no dynamic exclusivity checks on the per-byte hot path.
+    private struct Message {
+        var head = Head()
+        var target: [UInt8] = []
+        var headers = HTTPHeaders()
+        var body: [UInt8] = []
+        var inMessage = false
+        var headersDone = false
+        var expectsContinue = false
+        var keepAlive = true
+        var name: [UInt8] = []
+        var value: [UInt8] = []
+        var headerBytes = 0
+        var callbackError: HTTPEngineError?
+    }
+    private let message: UnsafeMutablePointer<Message>
 
-    init(limits: HTTPLimits) {
+    let limits: HTTPLimits
+    /// Policy for a complete head (limits, Host, Expect), supplied by the state machine.
+    private let judgeHead: (Head, HTTPHeaders, HTTPLimits) -> Verdict
+
+    var head: Head { message.pointee.head }
+    /// The request being accumulated; the state machine takes it at `messageComplete`.
+    var target: [UInt8] { message.pointee.target }
+    var headers: HTTPHeaders { message.pointee.headers }
+    var body: [UInt8] { message.pointee.body }
+    var inMessage: Bool { message.pointee.inMessage }
+    /// The current message's headers are complete (its body may still be arriving).
+    var headersDone: Bool { message.pointee.headersDone }
+    /// The head asked for `100 Continue` and its body has not arrived yet.
+    var expectsContinue: Bool {
+        get { message.pointee.expectsContinue }
+        set { message.pointee.expectsContinue = newValue }
+    }
+    /// `llhttp_should_keep_alive` as seen in on_message_complete (the flags are reset after it).
+    var keepAlive: Bool { message.pointee.keepAlive }
+
+    init(limits: HTTPLimits, judgeHead: @escaping (Head, HTTPHeaders, HTTPLimits) -> Verdict = { _, _, _ in .accept }) {
         self.limits = limits
+        self.judgeHead = judgeHead
+        message = .allocate(capacity: 1)
+        message.initialize(to: Message())
         parser = .allocate(capacity: 1)
         settings = .allocate(capacity: 1)
         llhttp_settings_init(settings)
@@ -102,6 +123,8 @@ final class HTTPParser {
 
     deinit {
         parser.pointee.data = nil
+        message.deinitialize(count: 1)
+        message.deallocate()
         parser.deallocate()
         settings.deallocate()
     }
@@ -121,10 +144,10 @@ final class HTTPParser {
             return .needMore
         case HPE_PAUSED, HPE_PAUSED_UPGRADE:
             let consumed = llhttp_get_error_pos(parser).map { $0 - start } ?? input.count
-            if err == HPE_PAUSED_UPGRADE { head.upgrade = true }
+            if err == HPE_PAUSED_UPGRADE { message.pointee.head.upgrade = true }
             return .messageComplete(consumed: consumed)
         default:
-            if let callbackError { return .error(callbackError) }
+            if let callbackError = message.pointee.callbackError { return .error(callbackError) }
             return .error(Self.engineError(err, reason: llhttp_get_error_reason(parser)))
         }
     }
@@ -150,22 +173,22 @@ final class HTTPParser {
     // MARK: callbacks (return 0 to go on, -1 to fail, HPE_PAUSED to pause)
 
     private func messageBegan() -> Int32 {
-        inMessage = true
-        headersDone = false
-        expectsContinue = false
-        headerBytes = 0
-        head = Head()
+        message.pointee.inMessage = true
+        message.pointee.headersDone = false
+        message.pointee.expectsContinue = false
+        message.pointee.headerBytes = 0
+        message.pointee.head = Head()
         // The previous request has been answered and released: reuse its storage.
-        target.removeAll(keepingCapacity: true)
-        headers.removeAll()
-        body.removeAll(keepingCapacity: true)
+        message.pointee.target.removeAll(keepingCapacity: true)
+        message.pointee.headers.removeAll()
+        message.pointee.body.removeAll(keepingCapacity: true)
         return 0
     }
 
     private func countHeaderBytes(_ n: Int) -> Int32 {
-        headerBytes += n
-        if headerBytes > limits.maxHeaderBytes {
-            callbackError = HTTPEngineError(kind: .headersTooLarge, status: 431,
+        message.pointee.headerBytes += n
+        if message.pointee.headerBytes > limits.maxHeaderBytes {
+            message.pointee.callbackError = HTTPEngineError(kind: .headersTooLarge, status: 431,
                                          detail: "request headers exceed \(limits.maxHeaderBytes) bytes")
             return -1
         }
@@ -173,68 +196,69 @@ final class HTTPParser {
     }
 
     private func url(_ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
-        if let at { target.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
+        if let at { message.pointee.target.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
         return countHeaderBytes(n)
     }
 
     private func field(_ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
-        if let at { name.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
+        if let at { message.pointee.name.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
         return countHeaderBytes(n)
     }
 
     private func fieldValue(_ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
-        if let at { value.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
+        if let at { message.pointee.value.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
         return countHeaderBytes(n)
     }
 
     private func fieldComplete() -> Int32 {
-        if headers.count >= limits.maxHeaderCount {
-            callbackError = HTTPEngineError(kind: .headersTooLarge, status: 431,
+        if message.pointee.headers.count >= limits.maxHeaderCount {
+            message.pointee.callbackError = HTTPEngineError(kind: .headersTooLarge, status: 431,
                                          detail: "more than \(limits.maxHeaderCount) header fields")
             return -1
         }
         // Trailing whitespace is not part of a field value (RFC 9110 §5.5).
-        while let last = value.last, last == 0x20 || last == 0x09 { value.removeLast() }
-        headers.append(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self))
-        name.removeAll(keepingCapacity: true)
-        value.removeAll(keepingCapacity: true)
+        while let last = message.pointee.value.last, last == 0x20 || last == 0x09 { message.pointee.value.removeLast() }
+        message.pointee.headers.append(name: String(decoding: message.pointee.name, as: UTF8.self),
+                                       value: String(decoding: message.pointee.value, as: UTF8.self))
+        message.pointee.name.removeAll(keepingCapacity: true)
+        message.pointee.value.removeAll(keepingCapacity: true)
         return countHeaderBytes(4) // ": " and CRLF
     }
 
     private func headersComplete() -> Int32 {
         let p = parser.pointee
-        head.method = Self.method(p.method)
-        head.versionMajor = Int(p.http_major)
-        head.versionMinor = Int(p.http_minor)
-        head.chunked = p.flags & UInt16(F_CHUNKED.rawValue) != 0
-        head.contentLength = p.flags & UInt16(F_CONTENT_LENGTH.rawValue) != 0 ? p.content_length : nil
-        head.upgrade = p.upgrade != 0
-        headersDone = true
-        switch judgeHead(head, headers, limits) {
+        message.pointee.head.method = Self.method(p.method)
+        message.pointee.head.versionMajor = Int(p.http_major)
+        message.pointee.head.versionMinor = Int(p.http_minor)
+        message.pointee.head.chunked = p.flags & UInt16(F_CHUNKED.rawValue) != 0
+        message.pointee.head.contentLength = p.flags & UInt16(F_CONTENT_LENGTH.rawValue) != 0 ? p.content_length : nil
+        message.pointee.head.upgrade = p.upgrade != 0
+        message.pointee.headersDone = true
+        switch judgeHead(message.pointee.head, message.pointee.headers, limits) {
         case .accept: return 0
         case .acceptAfterContinue:
-            expectsContinue = true
+            message.pointee.expectsContinue = true
             return 0
         case .reject(let error):
-            callbackError = error
+            message.pointee.callbackError = error
             return -1
         }
     }
 
     private func bodyBytes(_ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
-        if body.count + n > limits.maxBodyBytes {
-            callbackError = HTTPEngineError(kind: .bodyTooLarge, status: 413,
+        if message.pointee.body.count + n > limits.maxBodyBytes {
+            message.pointee.callbackError = HTTPEngineError(kind: .bodyTooLarge, status: 413,
                                          detail: "request body exceeds \(limits.maxBodyBytes) bytes")
             return -1
         }
-        if let at { body.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
+        if let at { message.pointee.body.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
         return 0
     }
 
     private func messageComplete() -> Int32 {
-        keepAlive = llhttp_should_keep_alive(parser) != 0
-        inMessage = false
-        expectsContinue = false
+        message.pointee.keepAlive = llhttp_should_keep_alive(parser) != 0
+        message.pointee.inMessage = false
+        message.pointee.expectsContinue = false
         return Int32(HPE_PAUSED.rawValue)
     }
 
