@@ -289,7 +289,8 @@ struct HTTPConnectionStateMachine {
         stopParsing()
         current.target = String(decoding: parser.target, as: UTF8.self)
         current.method = parser.headersDone ? parser.head.method : .other("-")
-        current.headOnly = false
+        // A HEAD request's error answer still has no body (RFC 9110 §9.3.2).
+        current.headOnly = current.method == .head
         phase = .responding
         return .respondToError(error)
     }

@@ -123,6 +123,8 @@ public struct HTTPRequestRecord: Sendable {
 /// One per event loop, called only on that loop's thread.
 public protocol HTTPResponder: AnyObject {
     /// Turn a complete request into a response. `response` arrives reset, with a reused body buffer.
+    /// HEAD arrives as `.head`: answer it as GET; the engine sends the headers (with the GET
+    /// Content-Length) and drops the body. Engine-level errors never reach this method.
     func respond(to request: HTTPRequest, into response: inout HTTPResponse)
     /// Render an engine-level error. The engine closes the connection afterwards when it must.
     func respond(to error: HTTPEngineError, into response: inout HTTPResponse)
