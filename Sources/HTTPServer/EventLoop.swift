@@ -204,7 +204,7 @@ final class EventLoop: @unchecked Sendable {
         responder.respond(to: error, into: &response)
         var bytes: [UInt8] = []
         ResponseSerializer.append(response, headOnly: false, close: true, keepAliveHeader: false,
-                                  date: date.line, to: &bytes)
+                                  head: date, to: &bytes)
         bytes.withUnsafeBytes { raw in
             var buf = uv_buf_init(UnsafeMutablePointer(mutating: raw.baseAddress?.assumingMemoryBound(to: CChar.self)),
                                   UInt32(raw.count))

@@ -55,6 +55,10 @@ final class HTTPParser {
         var contentLength: UInt64? = nil
         var chunked = false
         var upgrade = false
+        /// `Host` fields seen (RFC 9112 §3.2 wants exactly one on HTTP/1.1).
+        var hostCount = 0
+        /// The first `Expect` value, if any.
+        var expect: String?
     }
 
     /// What to do with a complete head: go on, go on after `100 Continue`, or refuse.
@@ -83,7 +87,7 @@ final class HTTPParser {
 
     let limits: HTTPLimits
     /// Policy for a complete head (limits, Host, Expect), supplied by the state machine.
-    private let judgeHead: (Head, HTTPHeaders, HTTPLimits) -> Verdict
+    private let judgeHead: (Head, HTTPLimits) -> Verdict
 
     var head: Head { message.pointee.head }
     /// The request being accumulated; the state machine takes it at `messageComplete`.
@@ -101,7 +105,7 @@ final class HTTPParser {
     /// `llhttp_should_keep_alive` as seen in on_message_complete (the flags are reset after it).
     var keepAlive: Bool { message.pointee.keepAlive }
 
-    init(limits: HTTPLimits, judgeHead: @escaping (Head, HTTPHeaders, HTTPLimits) -> Verdict = { _, _, _ in .accept }) {
+    init(limits: HTTPLimits, judgeHead: @escaping (Head, HTTPLimits) -> Verdict = { _, _ in .accept }) {
         self.limits = limits
         self.judgeHead = judgeHead
         message = .allocate(capacity: 1)
@@ -181,7 +185,7 @@ final class HTTPParser {
         // The previous request has been answered and released: reuse its storage.
         message.pointee.target.removeAll(keepingCapacity: true)
         message.pointee.headers.removeAll()
-        message.pointee.body.removeAll(keepingCapacity: true)
+        if !message.pointee.body.isEmpty { message.pointee.body.removeAll(keepingCapacity: true) }
         return 0
     }
 
@@ -218,8 +222,13 @@ final class HTTPParser {
         }
         // Trailing whitespace is not part of a field value (RFC 9110 §5.5).
         while let last = message.pointee.value.last, last == 0x20 || last == 0x09 { message.pointee.value.removeLast() }
-        message.pointee.headers.append(name: String(decoding: message.pointee.name, as: UTF8.self),
-                                       value: String(decoding: message.pointee.value, as: UTF8.self))
+        let value = String(decoding: message.pointee.value, as: UTF8.self)
+        if Self.nameIs("host", message.pointee.name) {
+            message.pointee.head.hostCount += 1
+        } else if Self.nameIs("expect", message.pointee.name) && message.pointee.head.expect == nil {
+            message.pointee.head.expect = value
+        }
+        message.pointee.headers.append(name: String(decoding: message.pointee.name, as: UTF8.self), value: value)
         message.pointee.name.removeAll(keepingCapacity: true)
         message.pointee.value.removeAll(keepingCapacity: true)
         return countHeaderBytes(4) // ": " and CRLF
@@ -234,7 +243,7 @@ final class HTTPParser {
         message.pointee.head.contentLength = p.flags & UInt16(F_CONTENT_LENGTH.rawValue) != 0 ? p.content_length : nil
         message.pointee.head.upgrade = p.upgrade != 0
         message.pointee.headersDone = true
-        switch judgeHead(message.pointee.head, message.pointee.headers, limits) {
+        switch judgeHead(message.pointee.head, limits) {
         case .accept: return 0
         case .acceptAfterContinue:
             message.pointee.expectsContinue = true
@@ -260,6 +269,15 @@ final class HTTPParser {
         message.pointee.inMessage = false
         message.pointee.expectsContinue = false
         return Int32(HPE_PAUSED.rawValue)
+    }
+
+    /// Case-insensitive match of a field name against a lowercase ASCII literal.
+    private static func nameIs(_ lowercase: StaticString, _ name: [UInt8]) -> Bool {
+        guard name.count == lowercase.utf8CodeUnitCount else { return false }
+        return lowercase.withUTF8Buffer { expected in
+            for i in 0..<name.count where name[i] | 0x20 != expected[i] { return false }
+            return true
+        }
     }
 
     private static func method(_ m: UInt8) -> HTTPMethod {
