@@ -35,7 +35,7 @@ extension Array where Element == UInt8 {
 /// shapes (CL+TE, duplicate CL, obs-fold, bare LF, bad chunk sizes) are errors.
 ///
 /// The parser pauses after each message, so the state machine answers requests one at a time
-/// and stops exactly where it wants; the head is judged by `judgeHead` inside the headers
+/// and stops exactly where it wants; the head is judged by `HeadPolicy` inside the headers
 /// callback, before any body byte is consumed.
 final class HTTPParser {
     enum Event {
@@ -67,9 +67,10 @@ final class HTTPParser {
     private let parser: UnsafeMutablePointer<llhttp_t>
     private let settings: UnsafeMutablePointer<llhttp_settings_t>
 
-    /// Everything the callbacks mutate, at one stable address: reached through the pointer it
-    /// needs no dynamic exclusivity checks on the per-byte hot path.
+    /// Everything the callbacks touch, at one stable address that llhttp's `data` points to: the
+    /// callbacks reach it without retaining any object and without dynamic exclusivity checks.
     private struct Message {
+        let limits: HTTPLimits
         var head = Head()
         var target: [UInt8] = []
         var headers = HTTPHeaders()
@@ -85,9 +86,7 @@ final class HTTPParser {
     }
     private let message: UnsafeMutablePointer<Message>
 
-    let limits: HTTPLimits
-    /// Policy for a complete head (limits, Host, Expect), supplied by the state machine.
-    private let judgeHead: (Head, HTTPLimits) -> Verdict
+    var limits: HTTPLimits { message.pointee.limits }
 
     var head: Head { message.pointee.head }
     /// The request being accumulated; the state machine takes it at `messageComplete`.
@@ -105,37 +104,36 @@ final class HTTPParser {
     /// `llhttp_should_keep_alive` as seen in on_message_complete (the flags are reset after it).
     var keepAlive: Bool { message.pointee.keepAlive }
 
-    init(limits: HTTPLimits, judgeHead: @escaping (Head, HTTPLimits) -> Verdict = { _, _ in .accept }) {
-        self.limits = limits
-        self.judgeHead = judgeHead
+    init(limits: HTTPLimits) {
         message = .allocate(capacity: 1)
-        message.initialize(to: Message())
+        message.initialize(to: Message(limits: limits))
         parser = .allocate(capacity: 1)
         settings = .allocate(capacity: 1)
         llhttp_settings_init(settings)
-        settings.pointee.on_message_begin = { p in HTTPParser.from(p).messageBegan() }
-        settings.pointee.on_url = { p, at, n in HTTPParser.from(p).url(at, n) }
-        settings.pointee.on_header_field = { p, at, n in HTTPParser.from(p).field(at, n) }
-        settings.pointee.on_header_value = { p, at, n in HTTPParser.from(p).fieldValue(at, n) }
-        settings.pointee.on_header_value_complete = { p in HTTPParser.from(p).fieldComplete() }
-        settings.pointee.on_headers_complete = { p in HTTPParser.from(p).headersComplete() }
-        settings.pointee.on_body = { p, at, n in HTTPParser.from(p).bodyBytes(at, n) }
-        settings.pointee.on_message_complete = { p in HTTPParser.from(p).messageComplete() }
+        settings.pointee.on_message_begin = { p in HTTPParser.messageBegan(HTTPParser.message(p)) }
+        settings.pointee.on_url = { p, at, n in HTTPParser.url(HTTPParser.message(p), at, n) }
+        settings.pointee.on_header_field = { p, at, n in HTTPParser.field(HTTPParser.message(p), at, n) }
+        settings.pointee.on_header_value = { p, at, n in HTTPParser.fieldValue(HTTPParser.message(p), at, n) }
+        settings.pointee.on_header_value_complete = { p in HTTPParser.fieldComplete(HTTPParser.message(p)) }
+        settings.pointee.on_headers_complete = { p in HTTPParser.headersComplete(HTTPParser.message(p), p.unsafelyUnwrapped) }
+        settings.pointee.on_body = { p, at, n in HTTPParser.bodyBytes(HTTPParser.message(p), at, n) }
+        settings.pointee.on_message_complete = { p in HTTPParser.messageComplete(HTTPParser.message(p), p.unsafelyUnwrapped) }
         llhttp_init(parser, HTTP_REQUEST, settings)
-        parser.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        parser.pointee.data = UnsafeMutableRawPointer(message)
     }
 
     deinit {
-        parser.pointee.data = nil
+        parser.pointee.data = nil // poisoned: llhttp is never called after this
         message.deinitialize(count: 1)
         message.deallocate()
         parser.deallocate()
         settings.deallocate()
     }
 
-    private static func from(_ p: UnsafeMutablePointer<llhttp_t>?) -> HTTPParser {
-        // `data` is set in init and cleared only in deinit, after which llhttp is never called.
-        Unmanaged<HTTPParser>.fromOpaque(UnsafeRawPointer(p.unsafelyUnwrapped.pointee.data)).takeUnretainedValue()
+    /// `data` is set in init and cleared only in deinit, after which llhttp is never called.
+    @inline(__always)
+    private static func message(_ p: UnsafeMutablePointer<llhttp_t>?) -> UnsafeMutablePointer<Message> {
+        p.unsafelyUnwrapped.pointee.data.unsafelyUnwrapped.assumingMemoryBound(to: Message.self)
     }
 
     /// Parses `input` until it is used up or the parser pauses or fails.
@@ -176,98 +174,98 @@ final class HTTPParser {
 
     // MARK: callbacks (return 0 to go on, -1 to fail, HPE_PAUSED to pause)
 
-    private func messageBegan() -> Int32 {
-        message.pointee.inMessage = true
-        message.pointee.headersDone = false
-        message.pointee.expectsContinue = false
-        message.pointee.headerBytes = 0
-        message.pointee.head = Head()
+    private static func messageBegan(_ m: UnsafeMutablePointer<Message>) -> Int32 {
+        m.pointee.inMessage = true
+        m.pointee.headersDone = false
+        m.pointee.expectsContinue = false
+        m.pointee.headerBytes = 0
+        m.pointee.head = Head()
         // The previous request has been answered and released: reuse its storage.
-        message.pointee.target.removeAll(keepingCapacity: true)
-        message.pointee.headers.removeAll()
-        if !message.pointee.body.isEmpty { message.pointee.body.removeAll(keepingCapacity: true) }
+        m.pointee.target.removeAll(keepingCapacity: true)
+        m.pointee.headers.removeAll()
+        if !m.pointee.body.isEmpty { m.pointee.body.removeAll(keepingCapacity: true) }
         return 0
     }
 
-    private func countHeaderBytes(_ n: Int) -> Int32 {
-        message.pointee.headerBytes += n
-        if message.pointee.headerBytes > limits.maxHeaderBytes {
-            message.pointee.callbackError = HTTPEngineError(kind: .headersTooLarge, status: 431,
-                                         detail: "request headers exceed \(limits.maxHeaderBytes) bytes")
+    private static func countHeaderBytes(_ m: UnsafeMutablePointer<Message>, _ n: Int) -> Int32 {
+        m.pointee.headerBytes += n
+        if m.pointee.headerBytes > m.pointee.limits.maxHeaderBytes {
+            m.pointee.callbackError = HTTPEngineError(kind: .headersTooLarge, status: 431,
+                                         detail: "request headers exceed \(m.pointee.limits.maxHeaderBytes) bytes")
             return -1
         }
         return 0
     }
 
-    private func url(_ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
-        if let at { message.pointee.target.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
-        return countHeaderBytes(n)
+    private static func url(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
+        if let at { m.pointee.target.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
+        return countHeaderBytes(m, n)
     }
 
-    private func field(_ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
-        if let at { message.pointee.name.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
-        return countHeaderBytes(n)
+    private static func field(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
+        if let at { m.pointee.name.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
+        return countHeaderBytes(m, n)
     }
 
-    private func fieldValue(_ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
-        if let at { message.pointee.value.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
-        return countHeaderBytes(n)
+    private static func fieldValue(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
+        if let at { m.pointee.value.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
+        return countHeaderBytes(m, n)
     }
 
-    private func fieldComplete() -> Int32 {
-        if message.pointee.headers.count >= limits.maxHeaderCount {
-            message.pointee.callbackError = HTTPEngineError(kind: .headersTooLarge, status: 431,
-                                         detail: "more than \(limits.maxHeaderCount) header fields")
+    private static func fieldComplete(_ m: UnsafeMutablePointer<Message>) -> Int32 {
+        if m.pointee.headers.count >= m.pointee.limits.maxHeaderCount {
+            m.pointee.callbackError = HTTPEngineError(kind: .headersTooLarge, status: 431,
+                                         detail: "more than \(m.pointee.limits.maxHeaderCount) header fields")
             return -1
         }
         // Trailing whitespace is not part of a field value (RFC 9110 §5.5).
-        while let last = message.pointee.value.last, last == 0x20 || last == 0x09 { message.pointee.value.removeLast() }
-        let value = String(decoding: message.pointee.value, as: UTF8.self)
-        if Self.nameIs("host", message.pointee.name) {
-            message.pointee.head.hostCount += 1
-        } else if Self.nameIs("expect", message.pointee.name) && message.pointee.head.expect == nil {
-            message.pointee.head.expect = value
+        while let last = m.pointee.value.last, last == 0x20 || last == 0x09 { m.pointee.value.removeLast() }
+        let value = String(decoding: m.pointee.value, as: UTF8.self)
+        if Self.nameIs("host", m.pointee.name) {
+            m.pointee.head.hostCount += 1
+        } else if Self.nameIs("expect", m.pointee.name) && m.pointee.head.expect == nil {
+            m.pointee.head.expect = value
         }
-        message.pointee.headers.append(name: String(decoding: message.pointee.name, as: UTF8.self), value: value)
-        message.pointee.name.removeAll(keepingCapacity: true)
-        message.pointee.value.removeAll(keepingCapacity: true)
-        return countHeaderBytes(4) // ": " and CRLF
+        m.pointee.headers.append(name: String(decoding: m.pointee.name, as: UTF8.self), value: value)
+        m.pointee.name.removeAll(keepingCapacity: true)
+        m.pointee.value.removeAll(keepingCapacity: true)
+        return countHeaderBytes(m, 4) // ": " and CRLF
     }
 
-    private func headersComplete() -> Int32 {
+    private static func headersComplete(_ m: UnsafeMutablePointer<Message>, _ parser: UnsafeMutablePointer<llhttp_t>) -> Int32 {
         let p = parser.pointee
-        message.pointee.head.method = Self.method(p.method)
-        message.pointee.head.versionMajor = Int(p.http_major)
-        message.pointee.head.versionMinor = Int(p.http_minor)
-        message.pointee.head.chunked = p.flags & UInt16(F_CHUNKED.rawValue) != 0
-        message.pointee.head.contentLength = p.flags & UInt16(F_CONTENT_LENGTH.rawValue) != 0 ? p.content_length : nil
-        message.pointee.head.upgrade = p.upgrade != 0
-        message.pointee.headersDone = true
-        switch judgeHead(message.pointee.head, limits) {
+        m.pointee.head.method = Self.method(p.method)
+        m.pointee.head.versionMajor = Int(p.http_major)
+        m.pointee.head.versionMinor = Int(p.http_minor)
+        m.pointee.head.chunked = p.flags & UInt16(F_CHUNKED.rawValue) != 0
+        m.pointee.head.contentLength = p.flags & UInt16(F_CONTENT_LENGTH.rawValue) != 0 ? p.content_length : nil
+        m.pointee.head.upgrade = p.upgrade != 0
+        m.pointee.headersDone = true
+        switch HeadPolicy.judge(m.pointee.head, m.pointee.limits) {
         case .accept: return 0
         case .acceptAfterContinue:
-            message.pointee.expectsContinue = true
+            m.pointee.expectsContinue = true
             return 0
         case .reject(let error):
-            message.pointee.callbackError = error
+            m.pointee.callbackError = error
             return -1
         }
     }
 
-    private func bodyBytes(_ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
-        if message.pointee.body.count + n > limits.maxBodyBytes {
-            message.pointee.callbackError = HTTPEngineError(kind: .bodyTooLarge, status: 413,
-                                         detail: "request body exceeds \(limits.maxBodyBytes) bytes")
+    private static func bodyBytes(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
+        if m.pointee.body.count + n > m.pointee.limits.maxBodyBytes {
+            m.pointee.callbackError = HTTPEngineError(kind: .bodyTooLarge, status: 413,
+                                         detail: "request body exceeds \(m.pointee.limits.maxBodyBytes) bytes")
             return -1
         }
-        if let at { message.pointee.body.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
+        if let at { m.pointee.body.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
         return 0
     }
 
-    private func messageComplete() -> Int32 {
-        message.pointee.keepAlive = llhttp_should_keep_alive(parser) != 0
-        message.pointee.inMessage = false
-        message.pointee.expectsContinue = false
+    private static func messageComplete(_ m: UnsafeMutablePointer<Message>, _ parser: UnsafeMutablePointer<llhttp_t>) -> Int32 {
+        m.pointee.keepAlive = llhttp_should_keep_alive(parser) != 0
+        m.pointee.inMessage = false
+        m.pointee.expectsContinue = false
         return Int32(HPE_PAUSED.rawValue)
     }
 
