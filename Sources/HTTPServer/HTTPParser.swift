@@ -1,0 +1,294 @@
+import CLLHTTP
+
+/// Bytes handed from the transport to the parser, valid only during the call that receives them
+/// (the per-loop read buffer is reused by the next read). Opaque outside the C wrapper types.
+struct InputBytes {
+    let base: UnsafeRawPointer?
+    let count: Int
+
+    init(base: UnsafeRawPointer?, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    func dropping(first n: Int) -> InputBytes {
+        InputBytes(base: base.map { $0 + n }, count: count - n)
+    }
+
+    /// Copies the bytes, e.g. to keep unparsed input while reading is paused.
+    func append(to array: inout [UInt8]) {
+        guard let base, count > 0 else { return }
+        array.append(contentsOf: UnsafeRawBufferPointer(start: base, count: count))
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Lends the array's bytes as `InputBytes` for the duration of `body`.
+    func withInputBytes<R>(_ body: (InputBytes) throws -> R) rethrows -> R {
+        try withUnsafeBytes { try body(InputBytes(base: $0.baseAddress, count: $0.count)) }
+    }
+}
+
+/// The one type around llhttp (STYLE.md trait 2, after swift-nio's `BetterHTTPParser`).
+/// `llhttp_t` and `llhttp_settings_t` live at stable heap addresses because llhttp keeps a
+/// pointer to the settings. Strict mode: no lenient flag is ever set, so request smuggling
+/// shapes (CL+TE, duplicate CL, obs-fold, bare LF, bad chunk sizes) are errors.
+///
+/// The parser pauses after each message, so the state machine answers requests one at a time
+/// and stops exactly where it wants; the head is judged by `HeadPolicy` inside the headers
+/// callback, before any body byte is consumed.
+final class HTTPParser {
+    enum Event {
+        /// All given bytes were consumed; more are needed.
+        case needMore
+        /// A whole message; `consumed` bytes were used. Take the request then `resume()`.
+        case messageComplete(consumed: Int)
+        /// The bytes are not acceptable HTTP/1.x; parsing must stop.
+        case error(HTTPEngineError)
+    }
+
+    /// What `headersComplete` knows about the message.
+    struct Head {
+        var method: HTTPMethod = .get
+        var versionMajor = 1
+        var versionMinor = 1
+        var contentLength: UInt64? = nil
+        var chunked = false
+        var upgrade = false
+        /// `Host` fields seen (RFC 9112 §3.2 wants exactly one on HTTP/1.1).
+        var hostCount = 0
+        /// The first `Expect` value, if any.
+        var expect: String?
+    }
+
+    /// What to do with a complete head: go on, go on after `100 Continue`, or refuse.
+    enum Verdict { case accept, acceptAfterContinue, reject(HTTPEngineError) }
+
+    private let parser: UnsafeMutablePointer<llhttp_t>
+    private let settings: UnsafeMutablePointer<llhttp_settings_t>
+
+    /// Everything the callbacks touch, at one stable address that llhttp's `data` points to: the
+    /// callbacks reach it without retaining any object and without dynamic exclusivity checks.
+    private struct Message {
+        let limits: HTTPLimits
+        var head = Head()
+        var target: [UInt8] = []
+        var headers = HTTPHeaders()
+        var body: [UInt8] = []
+        var inMessage = false
+        var headersDone = false
+        var expectsContinue = false
+        var keepAlive = true
+        var name: [UInt8] = []
+        var value: [UInt8] = []
+        var headerBytes = 0
+        var callbackError: HTTPEngineError?
+    }
+    private let message: UnsafeMutablePointer<Message>
+
+    var limits: HTTPLimits { message.pointee.limits }
+
+    var head: Head { message.pointee.head }
+    /// The request being accumulated; the state machine takes it at `messageComplete`.
+    var target: [UInt8] { message.pointee.target }
+    var headers: HTTPHeaders { message.pointee.headers }
+    var body: [UInt8] { message.pointee.body }
+    var inMessage: Bool { message.pointee.inMessage }
+    /// The current message's headers are complete (its body may still be arriving).
+    var headersDone: Bool { message.pointee.headersDone }
+    /// The head asked for `100 Continue` and its body has not arrived yet.
+    var expectsContinue: Bool {
+        get { message.pointee.expectsContinue }
+        set { message.pointee.expectsContinue = newValue }
+    }
+    /// `llhttp_should_keep_alive` as seen in on_message_complete (the flags are reset after it).
+    var keepAlive: Bool { message.pointee.keepAlive }
+
+    init(limits: HTTPLimits) {
+        message = .allocate(capacity: 1)
+        message.initialize(to: Message(limits: limits))
+        parser = .allocate(capacity: 1)
+        settings = .allocate(capacity: 1)
+        llhttp_settings_init(settings)
+        settings.pointee.on_message_begin = { p in HTTPParser.messageBegan(HTTPParser.message(p)) }
+        settings.pointee.on_url = { p, at, n in HTTPParser.url(HTTPParser.message(p), at, n) }
+        settings.pointee.on_header_field = { p, at, n in HTTPParser.field(HTTPParser.message(p), at, n) }
+        settings.pointee.on_header_value = { p, at, n in HTTPParser.fieldValue(HTTPParser.message(p), at, n) }
+        settings.pointee.on_header_value_complete = { p in HTTPParser.fieldComplete(HTTPParser.message(p)) }
+        settings.pointee.on_headers_complete = { p in HTTPParser.headersComplete(HTTPParser.message(p), p.unsafelyUnwrapped) }
+        settings.pointee.on_body = { p, at, n in HTTPParser.bodyBytes(HTTPParser.message(p), at, n) }
+        settings.pointee.on_message_complete = { p in HTTPParser.messageComplete(HTTPParser.message(p), p.unsafelyUnwrapped) }
+        llhttp_init(parser, HTTP_REQUEST, settings)
+        parser.pointee.data = UnsafeMutableRawPointer(message)
+    }
+
+    deinit {
+        parser.pointee.data = nil // poisoned: llhttp is never called after this
+        message.deinitialize(count: 1)
+        message.deallocate()
+        parser.deallocate()
+        settings.deallocate()
+    }
+
+    /// `data` is set in init and cleared only in deinit, after which llhttp is never called.
+    @inline(__always)
+    private static func message(_ p: UnsafeMutablePointer<llhttp_t>?) -> UnsafeMutablePointer<Message> {
+        p.unsafelyUnwrapped.pointee.data.unsafelyUnwrapped.assumingMemoryBound(to: Message.self)
+    }
+
+    /// Parses `input` until it is used up or the parser pauses or fails.
+    func execute(_ input: InputBytes) -> Event {
+        guard input.count > 0, let base = input.base else { return .needMore }
+        let start = base.assumingMemoryBound(to: CChar.self)
+        let err = llhttp_execute(parser, start, input.count)
+        switch err {
+        case HPE_OK:
+            return .needMore
+        case HPE_PAUSED, HPE_PAUSED_UPGRADE:
+            let consumed = llhttp_get_error_pos(parser).map { $0 - start } ?? input.count
+            if err == HPE_PAUSED_UPGRADE { message.pointee.head.upgrade = true }
+            return .messageComplete(consumed: consumed)
+        default:
+            if let callbackError = message.pointee.callbackError { return .error(callbackError) }
+            return .error(Self.engineError(err, reason: llhttp_get_error_reason(parser)))
+        }
+    }
+
+    /// Continues after a pause.
+    func resume() {
+        if llhttp_get_errno(parser) == HPE_PAUSED { llhttp_resume(parser) }
+    }
+
+    private static func engineError(_ err: llhttp_errno_t, reason: UnsafePointer<CChar>?) -> HTTPEngineError {
+        if err == HPE_PAUSED_H2_UPGRADE {
+            return HTTPEngineError(kind: .versionNotSupported, status: 505, detail: "HTTP/2 is not supported")
+        }
+        let detail = reason.map { String(cString: $0) } ?? "malformed request"
+        // "Invalid major version" is a version we do not speak; "Expected CRLF after version" is
+        // a malformed line (bare LF), which stays 400.
+        if err == HPE_INVALID_VERSION && detail.hasPrefix("Invalid") {
+            return HTTPEngineError(kind: .versionNotSupported, status: 505, detail: detail)
+        }
+        return HTTPEngineError(kind: .malformed, status: 400, detail: detail)
+    }
+
+    // MARK: callbacks (return 0 to go on, -1 to fail, HPE_PAUSED to pause)
+
+    private static func messageBegan(_ m: UnsafeMutablePointer<Message>) -> Int32 {
+        m.pointee.inMessage = true
+        m.pointee.headersDone = false
+        m.pointee.expectsContinue = false
+        m.pointee.headerBytes = 0
+        m.pointee.head = Head()
+        // The previous request has been answered and released: reuse its storage.
+        m.pointee.target.removeAll(keepingCapacity: true)
+        m.pointee.headers.removeAll()
+        if !m.pointee.body.isEmpty { m.pointee.body.removeAll(keepingCapacity: true) }
+        return 0
+    }
+
+    private static func countHeaderBytes(_ m: UnsafeMutablePointer<Message>, _ n: Int) -> Int32 {
+        m.pointee.headerBytes += n
+        if m.pointee.headerBytes > m.pointee.limits.maxHeaderBytes {
+            m.pointee.callbackError = HTTPEngineError(kind: .headersTooLarge, status: 431,
+                                         detail: "request headers exceed \(m.pointee.limits.maxHeaderBytes) bytes")
+            return -1
+        }
+        return 0
+    }
+
+    private static func url(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
+        if let at { m.pointee.target.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
+        return countHeaderBytes(m, n)
+    }
+
+    private static func field(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
+        if let at { m.pointee.name.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
+        return countHeaderBytes(m, n)
+    }
+
+    private static func fieldValue(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
+        if let at { m.pointee.value.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
+        return countHeaderBytes(m, n)
+    }
+
+    private static func fieldComplete(_ m: UnsafeMutablePointer<Message>) -> Int32 {
+        if m.pointee.headers.count >= m.pointee.limits.maxHeaderCount {
+            m.pointee.callbackError = HTTPEngineError(kind: .headersTooLarge, status: 431,
+                                         detail: "more than \(m.pointee.limits.maxHeaderCount) header fields")
+            return -1
+        }
+        // Trailing whitespace is not part of a field value (RFC 9110 §5.5).
+        while let last = m.pointee.value.last, last == 0x20 || last == 0x09 { m.pointee.value.removeLast() }
+        let value = String(decoding: m.pointee.value, as: UTF8.self)
+        if Self.nameIs("host", m.pointee.name) {
+            m.pointee.head.hostCount += 1
+        } else if Self.nameIs("expect", m.pointee.name) && m.pointee.head.expect == nil {
+            m.pointee.head.expect = value
+        }
+        m.pointee.headers.append(name: String(decoding: m.pointee.name, as: UTF8.self), value: value)
+        m.pointee.name.removeAll(keepingCapacity: true)
+        m.pointee.value.removeAll(keepingCapacity: true)
+        return countHeaderBytes(m, 4) // ": " and CRLF
+    }
+
+    private static func headersComplete(_ m: UnsafeMutablePointer<Message>, _ parser: UnsafeMutablePointer<llhttp_t>) -> Int32 {
+        let p = parser.pointee
+        m.pointee.head.method = Self.method(p.method)
+        m.pointee.head.versionMajor = Int(p.http_major)
+        m.pointee.head.versionMinor = Int(p.http_minor)
+        m.pointee.head.chunked = p.flags & UInt16(F_CHUNKED.rawValue) != 0
+        m.pointee.head.contentLength = p.flags & UInt16(F_CONTENT_LENGTH.rawValue) != 0 ? p.content_length : nil
+        m.pointee.head.upgrade = p.upgrade != 0
+        m.pointee.headersDone = true
+        switch HeadPolicy.judge(m.pointee.head, m.pointee.limits) {
+        case .accept: return 0
+        case .acceptAfterContinue:
+            m.pointee.expectsContinue = true
+            return 0
+        case .reject(let error):
+            m.pointee.callbackError = error
+            return -1
+        }
+    }
+
+    private static func bodyBytes(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
+        if m.pointee.body.count + n > m.pointee.limits.maxBodyBytes {
+            m.pointee.callbackError = HTTPEngineError(kind: .bodyTooLarge, status: 413,
+                                         detail: "request body exceeds \(m.pointee.limits.maxBodyBytes) bytes")
+            return -1
+        }
+        if let at { m.pointee.body.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
+        return 0
+    }
+
+    private static func messageComplete(_ m: UnsafeMutablePointer<Message>, _ parser: UnsafeMutablePointer<llhttp_t>) -> Int32 {
+        m.pointee.keepAlive = llhttp_should_keep_alive(parser) != 0
+        m.pointee.inMessage = false
+        m.pointee.expectsContinue = false
+        return Int32(HPE_PAUSED.rawValue)
+    }
+
+    /// Case-insensitive match of a field name against a lowercase ASCII literal.
+    private static func nameIs(_ lowercase: StaticString, _ name: [UInt8]) -> Bool {
+        guard name.count == lowercase.utf8CodeUnitCount else { return false }
+        return lowercase.withUTF8Buffer { expected in
+            for i in 0..<name.count where name[i] | 0x20 != expected[i] { return false }
+            return true
+        }
+    }
+
+    private static func method(_ m: UInt8) -> HTTPMethod {
+        switch llhttp_method_t(UInt32(m)) {
+        case HTTP_GET: return .get
+        case HTTP_HEAD: return .head
+        case HTTP_POST: return .post
+        case HTTP_PUT: return .put
+        case HTTP_DELETE: return .delete
+        case HTTP_OPTIONS: return .options
+        case HTTP_PATCH: return .patch
+        default:
+            return .other(llhttp_method_name(llhttp_method_t(UInt32(m))).map { String(cString: $0) } ?? "?")
+        }
+    }
+}
