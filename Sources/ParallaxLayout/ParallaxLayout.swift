@@ -1,1 +1,0 @@
-// Placeholder until the layout engine lands (issue 3).
