@@ -79,6 +79,11 @@ struct JSONWriter {
         }
     }
 
+    /// Pre-validated JSON value bytes (a number literal), written as they are.
+    mutating func rawValue(_ utf8: String.UTF8View) {
+        comma(); bytes.append(contentsOf: utf8); needsComma = true
+    }
+
     /// A value that may be absent: `null` when nil.
     mutating func number(_ value: Double?) {
         if let value { number(value) } else { null() }
