@@ -1,28 +1,25 @@
 // Entry points: models as value types, functions as verbs (STYLE.md trait 8).
 // `input.validate(limits:)` lists every problem; `input.layout(limits:)` validates, then lays out.
+// The engines (`PagingEngine`, `HeaderEngine`, `ScrollEngine`) expose the same work per frame.
 
 extension PagingInput {
-    /// Every value problem (SPEC §1, §6), as (JSON pointer, message); empty when valid.
-    public func validate(limits: LayoutLimits = .standard) -> [ValidationIssue] {
-        []
-    }
-
-    /// Validates, then lays out: `.single` for `offset`/`page`/`currentPage`, `.timeline` for `offsets`.
+    /// Validates, then lays out: `.single` for `offset` / `page` / `currentPage` (default page 0),
+    /// `.timeline` for `offsets` (SPEC §5).
     public func layout(limits: LayoutLimits = .standard) throws(ValidationError) -> PagingResult {
-        throw ValidationError(issues: [])
+        try PagingEngine(self, limits: limits).layout()
     }
 }
 
 extension HeaderInput {
-    public func validate(limits: LayoutLimits = .standard) -> [ValidationIssue] { [] }
+    /// Validates, then lays out: `.single` for `offset` (default 0), `.timeline` for `offsets`.
     public func layout(limits: LayoutLimits = .standard) throws(ValidationError) -> HeaderResult {
-        throw ValidationError(issues: [])
+        try HeaderEngine(self, limits: limits).layout()
     }
 }
 
 extension ScrollInput {
-    public func validate(limits: LayoutLimits = .standard) -> [ValidationIssue] { [] }
+    /// Validates, then lays out: `.single` for `offset` (default 0), `.timeline` for `offsets`.
     public func layout(limits: LayoutLimits = .standard) throws(ValidationError) -> ScrollResult {
-        throw ValidationError(issues: [])
+        try ScrollEngine(self, limits: limits).layout()
     }
 }

@@ -1,0 +1,129 @@
+// Paging, SPEC §1 (seeds: ParallaxPagingViewController, poster scroll view), §4, §5.
+//
+// `PagingEngine` is a validated, prepared request: the derived constants (A, L, N, effective layer
+// travel) are computed once, then any offset is laid out in O(visible pages + layers). The JSON
+// writer can ask for the page slots of an offset and lay out one page at a time with
+// `page(slot:offset:)`, so even `include: "all"` with 10⁴ pages never needs a giant array.
+
+/// A validated paging request, ready to lay out any offset.
+public struct PagingEngine: Sendable {
+    /// The request, as given.
+    public let input: PagingInput
+    /// Offsets to lay out, in order: one for a single answer, `offsets` for a timeline.
+    public let frameOffsets: [Double]
+    /// True when the request gave `offsets` (answer `{"frames": [...]}`, SPEC §5).
+    public let isTimeline: Bool
+
+    let axis: Axis
+    let viewport: Size
+    /// N
+    let count: Int
+    let countD: Double
+    /// S
+    let spacing: Double
+    /// A, the viewport extent along the axis; C across it.
+    let extent: Double
+    let cross: Double
+    /// L = A + S
+    let stride: Double
+    let mirrored: Bool
+    let infinite: Bool
+    let motion: Double
+    let pixelScale: Double?
+    let layers: [PreparedLayer]
+    let selection: Selection
+    let decelerationRate: Double
+
+    enum Selection: Sendable {
+        case visible
+        case all
+        case range(from: Int, to: Int)
+    }
+
+    /// A layer with its effective travel m·clamp(T, −L, L) (SPEC §1 "Exact readings"; the seed's
+    /// rule that |T| is at most one stride).
+    struct PreparedLayer: Sendable {
+        let name: String
+        let travel: Double
+        let cover: Bool
+        let opacityMin: Double?
+        let scaleMin: Double?
+        let content: Size?
+        let contentMode: ContentMode
+    }
+
+    /// Validates `input` (every problem, SPEC §6) and prepares it.
+    public init(_ input: PagingInput, limits: LayoutLimits = .standard) throws(ValidationError) {
+        let issues = input.validate(limits: limits)
+        if !issues.isEmpty { throw ValidationError(issues: issues) }
+        self.input = input
+        axis = input.axis ?? .horizontal
+        viewport = input.viewport
+        count = Int(input.pageCount)
+        countD = input.pageCount
+        spacing = input.pageSpacing ?? 0
+        extent = axis == .horizontal ? viewport.width : viewport.height
+        cross = axis == .horizontal ? viewport.height : viewport.width
+        stride = extent + spacing
+        mirrored = input.direction == .rtl
+        infinite = input.infinite ?? false
+        motion = input.motionScale ?? 1
+        pixelScale = input.pixelScale
+        decelerationRate = input.decelerationRate ?? 0.998
+        let L = stride, m = motion
+        layers = (input.layers ?? [PagingInput.Layer(name: "background", travel: 0)]).map { layer in
+            let raw = layer.travel ?? (layer.rate.map { $0 * L } ?? 0)
+            return PreparedLayer(
+                name: layer.name ?? "background", travel: m * clamp(raw, -L, L), cover: layer.fit == .cover,
+                opacityMin: layer.opacity.map { $0.min ?? 1 }, scaleMin: layer.scale.map { $0.min ?? 1 },
+                content: layer.content, contentMode: layer.contentMode ?? .aspectFill)
+        }
+        if let range = input.range {
+            selection = .range(from: Int(range.from), to: Int(range.to))
+        } else {
+            selection = input.include == .all ? .all : .visible
+        }
+        if let offsets = input.offsets {
+            frameOffsets = offsets
+            isTimeline = true
+        } else if let o = input.offset {
+            frameOffsets = [o]
+            isTimeline = false
+        } else if let page = input.page {
+            frameOffsets = [page * L]
+            isTimeline = false
+        } else {
+            frameOffsets = [(input.currentPage ?? 0) * L]
+            isTimeline = false
+        }
+    }
+
+    /// The `previousOffset` used for events in frame `k` (SPEC §1 callbacks, §5). Reading of ours,
+    /// the same as the reference peer: events exist only when the request gives `previousOffset`;
+    /// frame 0 compares with it, frame k > 0 with `offsets[k − 1]`, so a timeline reports each
+    /// event once, in the frame where it happens.
+    public func previousOffset(forFrame k: Int) -> Double? {
+        guard let given = input.previousOffset else { return nil }
+        return k == 0 ? given : frameOffsets[k - 1]
+    }
+
+    /// The whole answer: `.single` or `.timeline`.
+    public func layout() -> PagingResult {
+        if !isTimeline { return .single(layout(frame: 0)) }
+        return .timeline(frameOffsets.indices.map { layout(frame: $0) })
+    }
+
+    /// The single-offset response for frame `k` of `frameOffsets`.
+    public func layout(frame k: Int) -> PagingLayout {
+        layout(offset: frameOffsets[k], previousOffset: previousOffset(forFrame: k))
+    }
+
+    /// The single-offset response at offset `o`, with all its pages.
+    public func layout(offset o: Double, previousOffset: Double?) -> PagingLayout {
+        var result = summary(offset: o, previousOffset: previousOffset)
+        let slots = pageSlots(offset: o)
+        result.pages.reserveCapacity(slots.count)
+        for k in slots { result.pages.append(page(slot: k, offset: o)) }
+        return result
+    }
+}

@@ -1,0 +1,86 @@
+// The per-offset scalars of a paging response (SPEC §1): position, currentPage, transition, snap,
+// wrappedOffset and events. Everything here is O(1) in pageCount.
+
+extension PagingEngine {
+    /// Every field of the single-offset response except `pages` (left empty): for writers that
+    /// stream pages one at a time with `pageSlots(offset:)` and `page(slot:offset:)`.
+    public func summary(offset o: Double, previousOffset: Double?) -> PagingLayout {
+        let L = stride
+        let P = o / L
+        let floorP = P.rounded(.down)
+        let nearest = (P + 0.5).rounded(.down)
+        let last = countD - 1
+        // currentPage = floor(P + 0.5), clamped (rubber-band overscroll) or wrapped when infinite.
+        let currentSlot = infinite ? nearest : clamp(nearest, 0, last)
+        let currentPage = Int(infinite ? floorMod(nearest, countD) : currentSlot)
+
+        var transition: Transition?
+        if P != floorP {
+            // A non-integer double has |P| < 2^52, so these conversions are exact.
+            let from = infinite ? floorMod(floorP, countD) : floorP
+            let to = infinite ? floorMod(floorP + 1, countD) : floorP + 1
+            transition = Transition(from: Int(from), to: Int(to), progress: nz(P - floorP))
+        }
+
+        // Snap, SPEC "Exact readings": previous = (ceil(P) − 1)·L, nearest = floor(P + 0.5)·L,
+        // next = (floor(P) + 1)·L, clamped to [0, (N − 1)·L] unless infinite.
+        func limit(_ k: Double) -> Double { infinite ? k : clamp(k, 0, last) }
+        var snap = Snap(previous: nz(limit(P.rounded(.up) - 1) * L), nearest: nz(limit(nearest) * L),
+                        next: nz(limit(floorP + 1) * L))
+        if let v = input.velocity {
+            // UIScrollView's projection: o + (v/1000)·d/(1 − d); the page nearest to it, at most one
+            // page from currentPage (a paging scroll view never skips pages on a flick).
+            let d = decelerationRate
+            let projected = o + (v / 1000) * d / (1 - d)
+            let target = clamp((projected / L + 0.5).rounded(.down), currentSlot - 1, currentSlot + 1)
+            snap.target = nz(limit(target) * L)
+        }
+
+        let total = countD * L
+        let contentSize = axis == .horizontal ? Size(width: total, height: viewport.height)
+                                              : Size(width: viewport.width, height: total)
+        return PagingLayout(
+            axis: axis, stride: L, offset: nz(o), position: nz(P), contentSize: contentSize,
+            currentPage: currentPage, transition: transition, snap: snap, pages: [],
+            wrappedOffset: infinite ? nz(floorMod(o, total)) : nil,
+            events: previousOffset.map { events(offset: o, previousOffset: $0) })
+    }
+
+    /// The seed's delegate, stateless (SPEC §1 callbacks): `willMove` for each page j (ascending)
+    /// whose visibleFraction was 0 at previousOffset and is > 0 at o; then `didMove` when o / L is
+    /// an integer (o rests on a page) and previousOffset did not rest on that same page.
+    func events(offset o: Double, previousOffset prev: Double) -> [PagingEvent] {
+        var before: [Int] = []
+        for k in visibleSlots(offset: prev) { before.append(index(slot: k)) }
+        var now: [Int] = []
+        for k in visibleSlots(offset: o) {
+            let j = index(slot: k)
+            if !before.contains(j), !now.contains(j) { now.append(j) }
+        }
+        now.sort()
+        var events = now.map { PagingEvent(type: .willMove, page: $0) }
+        if let j = restingPage(offset: o), j != restingPage(offset: prev) {
+            events.append(PagingEvent(type: .didMove, page: j))
+        }
+        return events
+    }
+
+    /// The page o rests exactly on (o / L an integer, a real page unless infinite), or nil.
+    func restingPage(offset o: Double) -> Int? {
+        let q = o / stride
+        guard q.rounded(.down) == q else { return nil }
+        if infinite {
+            return Int(floorMod(q, countD))
+        }
+        guard q >= 0, q < countD else { return nil }
+        return Int(q)
+    }
+
+    /// Page index shown by slot k: k mod N when infinite (also for negative k), else k.
+    @inline(__always)
+    func index(slot k: Int) -> Int {
+        guard infinite else { return k }
+        let r = k % count
+        return r < 0 ? r + count : r
+    }
+}

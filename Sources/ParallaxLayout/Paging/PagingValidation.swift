@@ -1,0 +1,103 @@
+// Paging value rules (SPEC §1, §6). Type errors and unknown fields are the JSON reader's job.
+
+/// Slot arithmetic stays exact in a double while |P| ≤ 2^52 (infinite mode has no clamp).
+let maxInfinitePosition = 4_503_599_627_370_496.0
+
+extension PagingInput {
+    /// Every value problem, as (JSON pointer, message); empty when the request can be laid out.
+    ///
+    /// Rules: sizes finite and > 0; `pageCount` an integer 1…maxPageCount; `pageSpacing` ≥ 0;
+    /// `infinite` needs N ≥ 3 (the seed's rule); at most one of `offset`, `page`, `offsets` (the
+    /// later ones are reported); `currentPage` an integer 0…N−1; at most maxLayers layers, `travel`
+    /// and `rate` not together, `opacity.min` in 0…1, `scale.min` ≥ 0; `include: "all"` not with
+    /// infinite; `range` integers with from ≤ to, not with `include`; pages in the answer (× frames)
+    /// ≤ maxPagesPerResponse; `decelerationRate` in (0, 1); `motionScale` in 0…1; `pixelScale` > 0;
+    /// every number finite and within ±maxMagnitude; when infinite, |offset / stride| ≤ 2^52.
+    public func validate(limits: LayoutLimits = .standard) -> [ValidationIssue] {
+        var c = Checker(limits: limits)
+        let viewportOK = c.size(viewport, "/viewport")
+        let countOK = c.integer(pageCount, "/pageCount", 1, Double(limits.maxPageCount))
+        var spacingOK = true
+        if let s = pageSpacing { spacingOK = c.nonNegative(s, "/pageSpacing") }
+        let isInfinite = infinite ?? false
+        if isInfinite, countOK, pageCount < 3 { c.add("/infinite", "needs pageCount >= 3") }
+
+        // The stride, when the values it depends on are valid (for the derived checks below).
+        var stride: Double?
+        if viewportOK, spacingOK {
+            stride = ((axis ?? .horizontal) == .horizontal ? viewport.width : viewport.height) + (pageSpacing ?? 0)
+        }
+        func position(_ o: Double, _ pointer: String) {
+            guard isInfinite, let L = stride, abs(o / L) > maxInfinitePosition else { return }
+            c.add(pointer, "must be within 2^52 strides of 0 when infinite")
+        }
+
+        let given = [("offset", offset != nil), ("page", page != nil), ("offsets", offsets != nil)]
+            .filter { $0.1 }.map { $0.0 }
+        for name in given.dropFirst() { c.add("/" + name, "give only one of offset, page, offsets") }
+        if let o = offset, c.number(o, "/offset") { position(o, "/offset") }
+        if let p = page, c.number(p, "/page"), isInfinite, abs(p) > maxInfinitePosition {
+            c.add("/page", "must be within 2^52 pages of 0 when infinite")
+        }
+        var frames = 1
+        if let list = offsets {
+            if c.offsets(list, "/offsets") {
+                for (i, o) in list.enumerated() { position(o, "/offsets/\(i)") }
+            }
+            frames = max(list.count, 1)
+        }
+        if let cp = currentPage {
+            let last = countOK ? pageCount - 1 : Double(limits.maxPageCount) - 1
+            c.integer(cp, "/currentPage", 0, last)
+        }
+        if let prev = previousOffset, c.number(prev, "/previousOffset") { position(prev, "/previousOffset") }
+        if let v = velocity { c.number(v, "/velocity") }
+        if let d = decelerationRate, !(d.isFinite && d > 0 && d < 1) {
+            c.add("/decelerationRate", "must be > 0 and < 1")
+        }
+        c.motionAndPixels(motionScale: motionScale, pixelScale: pixelScale)
+
+        if let layers {
+            if layers.count > limits.maxLayers {
+                c.add("/layers", "at most \(limits.maxLayers) layers")
+            } else {
+                for (i, layer) in layers.enumerated() { layer.check(&c, "/layers/\(i)") }
+            }
+        }
+
+        // Which pages, and how many in one answer (SPEC §6: pages per response).
+        if include == .all, isInfinite { c.add("/include", "\"all\" is not possible with infinite") }
+        if let range {
+            if include != nil { c.add("/range", "give include or range, not both") }
+            let m = limits.maxMagnitude
+            let fromOK = c.integer(range.from, "/range/from", -m, m)
+            let toOK = c.integer(range.to, "/range/to", -m, m)
+            if fromOK, toOK {
+                if range.to < range.from {
+                    c.add("/range/to", "must be >= from")
+                } else {
+                    var n = range.to - range.from + 1
+                    if !isInfinite, countOK { n = max(0, min(range.to, pageCount - 1) - max(range.from, 0) + 1) }
+                    if n * Double(frames) > Double(limits.maxPagesPerResponse) {
+                        c.add("/range", "at most \(limits.maxPagesPerResponse) pages per response (pages × offsets)")
+                    }
+                }
+            }
+        } else if include == .all, !isInfinite, countOK,
+                  pageCount * Double(frames) > Double(limits.maxPagesPerResponse) {
+            c.add("/include", "at most \(limits.maxPagesPerResponse) pages per response (pages × offsets); use range")
+        }
+        return c.issues
+    }
+}
+
+extension PagingInput.Layer {
+    func check(_ c: inout Checker, _ p: String) {
+        if travel != nil, rate != nil { c.add(p + "/rate", "give travel or rate, not both") }
+        if let t = travel { c.number(t, p + "/travel") }
+        if let r = rate { c.number(r, p + "/rate") }
+        if let min = opacity?.min { c.unit(min, p + "/opacity/min") }
+        if let min = scale?.min { c.nonNegative(min, p + "/scale/min") }
+        if let content { c.size(content, p + "/content") }
+    }
+}

@@ -1,0 +1,77 @@
+// CSS cubic-bezier timing functions, solved the way browsers do (WebKit/Chromium `UnitBezier`):
+// Newton–Raphson on x(t) from t = x, then bisection. Iteration counts are fixed so every platform
+// runs the same floating-point operations and gets the same bits (SPEC §3, §4).
+
+/// A cubic Bézier from (0, 0) to (1, 1) with control points (x1, y1), (x2, y2), as in CSS.
+public struct CubicBezier: Sendable, Hashable {
+    let ax, bx, cx, ay, by, cy: Double
+
+    /// Newton steps (WebKit's count).
+    static let newtonIterations = 8
+    /// Bisection steps; 2⁻⁶⁴ is far below any double near [0, 1]'s useful resolution.
+    static let bisectionIterations = 64
+    /// |x(t) − x| accepted as solved (Chromium's kBezierEpsilon).
+    static let epsilon = 1e-7
+
+    public init(x1: Double, y1: Double, x2: Double, y2: Double) {
+        // Polynomial coefficients, WebKit UnitBezier: B(t) = ((a·t + b)·t + c)·t.
+        cx = 3 * x1
+        bx = 3 * (x2 - x1) - cx
+        ax = 1 - cx - bx
+        cy = 3 * y1
+        by = 3 * (y2 - y1) - cy
+        ay = 1 - cy - by
+    }
+
+    @inline(__always) func sampleX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
+    @inline(__always) func sampleY(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
+    @inline(__always) func derivativeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
+
+    /// The parameter t with x(t) = x, x in [0, 1].
+    func solveX(_ x: Double) -> Double {
+        var t = x
+        for _ in 0..<CubicBezier.newtonIterations {
+            let error = sampleX(t) - x
+            if abs(error) < CubicBezier.epsilon { return t }
+            let slope = derivativeX(t)
+            if abs(slope) < 1e-6 { break }
+            t -= error / slope
+        }
+        var lo = 0.0, hi = 1.0
+        t = x
+        for _ in 0..<CubicBezier.bisectionIterations {
+            let value = sampleX(t)
+            if abs(value - x) < CubicBezier.epsilon { return t }
+            if x > value { lo = t } else { hi = t }
+            t = (hi - lo) * 0.5 + lo
+        }
+        return t
+    }
+
+    /// y at x, x clamped to [0, 1]; the endpoints are exact (0 → 0, 1 → 1).
+    public func callAsFunction(_ x: Double) -> Double {
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
+        return sampleY(solveX(x))
+    }
+}
+
+extension Easing {
+    /// The eased value of progress x in [0, 1] (SPEC §3): linear is x itself; the keywords are
+    /// CSS's ease-in (0.42, 0, 1, 1), ease-out (0, 0, 0.58, 1), ease-in-out (0.42, 0, 0.58, 1).
+    public func callAsFunction(_ x: Double) -> Double {
+        switch self {
+        case .linear: x
+        case .easeIn: CubicBezier.easeIn(x)
+        case .easeOut: CubicBezier.easeOut(x)
+        case .easeInOut: CubicBezier.easeInOut(x)
+        case let .cubicBezier(x1, y1, x2, y2): CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2)(x)
+        }
+    }
+}
+
+extension CubicBezier {
+    public static let easeIn = CubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1)
+    public static let easeOut = CubicBezier(x1: 0, y1: 0, x2: 0.58, y2: 1)
+    public static let easeInOut = CubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
+}

@@ -1,0 +1,73 @@
+// Scroll value rules (SPEC §3, §6).
+
+extension ScrollInput {
+    /// Every value problem: viewport sizes > 0; at most maxElements elements, element × frame
+    /// count ≤ maxElementsPerResponse; per element: frame finite with width and height > 0,
+    /// `speed` not together with `translate`, effect values finite, opacity values in 0…1,
+    /// cubicBezier x1 and x2 in 0…1 (CSS), the progress range end − start ≥ minSize; `offset` /
+    /// `offsets` finite (not both; 1…maxOffsets); `motionScale` 0…1; `pixelScale` > 0.
+    public func validate(limits: LayoutLimits = .standard) -> [ValidationIssue] {
+        var c = Checker(limits: limits)
+        let viewportOK = c.size(viewport, "/viewport")
+        if offset != nil, offsets != nil { c.add("/offsets", "give only one of offset, offsets") }
+        if let s = offset { c.number(s, "/offset") }
+        var frames = 1
+        if let list = offsets {
+            _ = c.offsets(list, "/offsets")
+            frames = max(list.count, 1)
+        }
+        c.motionAndPixels(motionScale: motionScale, pixelScale: pixelScale)
+        if elements.count > limits.maxElements {
+            c.add("/elements", "at most \(limits.maxElements) elements")
+            return c.issues
+        }
+        if elements.count * frames > limits.maxElementsPerResponse {
+            c.add("/offsets", "at most \(limits.maxElementsPerResponse) element layouts per response (elements × offsets)")
+        }
+        let V = (axis ?? .vertical) == .vertical ? viewport.height : viewport.width
+        for (i, e) in elements.enumerated() {
+            e.check(&c, "/elements/\(i)", axis: axis ?? .vertical, extent: viewportOK ? V : nil)
+        }
+        return c.issues
+    }
+}
+
+extension ScrollInput.Element {
+    func check(_ c: inout Checker, _ p: String, axis: Axis, extent: Double?) {
+        let xOK = c.number(frame.x, p + "/frame/x")
+        let yOK = c.number(frame.y, p + "/frame/y")
+        let wOK = c.positive(frame.width, p + "/frame/width")
+        let hOK = c.positive(frame.height, p + "/frame/height")
+        if speed != nil, translate != nil { c.add(p + "/speed", "give speed or translate, not both") }
+        if let k = speed { c.number(k, p + "/speed") }
+        for (name, range) in [("translate", translate), ("scale", scale), ("rotate", rotate)] {
+            guard let range else { continue }
+            c.number(range.from, p + "/\(name)/0")
+            c.number(range.to, p + "/\(name)/1")
+        }
+        if let opacity {
+            c.unit(opacity.from, p + "/opacity/0")
+            c.unit(opacity.to, p + "/opacity/1")
+        }
+        if case let .cubicBezier(x1, y1, x2, y2) = easing {
+            c.unit(x1, p + "/easing/cubicBezier/0")
+            c.number(y1, p + "/easing/cubicBezier/1")
+            c.unit(x2, p + "/easing/cubicBezier/2")
+            c.number(y2, p + "/easing/cubicBezier/3")
+        }
+        let startOK = startOffset.map { c.number($0, p + "/startOffset") } ?? true
+        let endOK = endOffset.map { c.number($0, p + "/endOffset") } ?? true
+        // The progress range must have positive length (it divides).
+        guard startOffset != nil || endOffset != nil, startOK, endOK, let V = extent else { return }
+        let vertical = axis == .vertical
+        guard vertical ? (yOK && hOK) : (xOK && wOK) else { return }
+        let top = vertical ? frame.y : frame.x
+        let length = vertical ? frame.height : frame.width
+        let start = startOffset ?? (top - V)
+        let end = endOffset ?? (top + length)
+        if !(end - start >= c.limits.minSize) {
+            let pointer = endOffset != nil ? p + "/endOffset" : p + "/startOffset"
+            c.add(pointer, "endOffset must be greater than startOffset")
+        }
+    }
+}
