@@ -36,7 +36,7 @@ extension InputReader {
             return true
         }
         require(["height"], in: seen)
-        guard let height else { return nil }
-        return HeaderInput.Header(height: height, minHeight: minHeight)
+        guard seen != nil else { return nil }
+        return HeaderInput.Header(height: height ?? 1, minHeight: minHeight)
     }
 }

@@ -130,8 +130,10 @@ struct InputReader {
             return true
         }
         require(["width", "height"], in: seen)
-        guard let w, let h else { return nil }
-        return Size(width: w, height: h)
+        // A bad or missing side becomes a placeholder (already reported), so value validation
+        // still checks the other one.
+        guard seen != nil else { return nil }
+        return Size(width: w ?? 1, height: h ?? 1)
     }
 
     /// `{x, y, width, height}`, all required numbers.
@@ -148,8 +150,8 @@ struct InputReader {
             return true
         }
         require(["x", "y", "width", "height"], in: seen)
-        guard let x, let y, let w, let h else { return nil }
-        return Frame(x: x, y: y, width: w, height: h)
+        guard seen != nil else { return nil }
+        return Frame(x: x ?? 0, y: y ?? 0, width: w ?? 1, height: h ?? 1)
     }
 
     // MARK: - Combining with value validation

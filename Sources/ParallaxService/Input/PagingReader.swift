@@ -83,7 +83,7 @@ extension InputReader {
             return true
         }
         require(["from", "to"], in: seen)
-        guard let from, let to else { return nil }
-        return PagingInput.PageRange(from: from, to: to)
+        guard seen != nil else { return nil }
+        return PagingInput.PageRange(from: from ?? 0, to: to ?? from ?? 0)
     }
 }
