@@ -67,7 +67,14 @@ public final class ParallaxApp: HTTPResponder {
             }
             query = []
         } else {
-            switch QueryParameters.json(from: request.query) {
+            let parser = self.parser
+            let checked = QueryParameters.json(from: request.query) { text in
+                switch parser.parse(text, { _ in () }) {
+                case .success: nil
+                case .failure(let e): "must be JSON text: \(e.message) at byte \(e.position)"
+                }
+            }
+            switch checked {
             case .success(let bytes): query = bytes
             case .failure(let e): return Problem.invalid(e.issues).write(into: &response)
             }

@@ -4,7 +4,8 @@ import ParallaxLayout
 /// rewritten as the equivalent JSON body, so GET and POST share one reader and report the same
 /// pointers. A value that is a JSON number or `true`/`false`/`null` is written as that literal,
 /// anything else as a string (so `offset=abc` is a 422 at `/offset`); `offsets=1,2,3` becomes an
-/// array. Percent-decoding per RFC 3986 §2.1, `+` as space (HTML form encoding).
+/// array; the array fields `layers` and `elements` take JSON text (`elements=[{"name":"a",…}]`,
+/// percent-encoded). Percent-decoding per RFC 3986 §2.1, `+` as space (HTML form encoding).
 enum QueryParameters {
     indirect enum Node {
         case leaf(String)
@@ -13,8 +14,11 @@ enum QueryParameters {
 
     /// Fields whose query value is a comma-separated list of numbers.
     static let listFields: Set<String> = ["offsets"]
+    /// Fields whose query value is JSON text (arrays of objects have no dotted form).
+    static let jsonFields: Set<String> = ["layers", "elements"]
 
-    static func json(from query: Substring?) -> Result<[UInt8], ValidationError> {
+    /// `checkJSON` returns nil for valid JSON text, else a message saying where it breaks.
+    static func json(from query: Substring?, checkJSON: ([UInt8]) -> String?) -> Result<[UInt8], ValidationError> {
         var root: [(key: String, node: Node)] = []
         var issues: [ValidationIssue] = []
         for pair in (query ?? "").utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
@@ -25,6 +29,10 @@ enum QueryParameters {
             let pointer = JSONPointer(keys.map { .key($0) }).description
             if keys.contains(where: \.isEmpty) {
                 issues.append(ValidationIssue(pointer: pointer, message: "is not a valid parameter name"))
+                continue
+            }
+            if keys.count == 1, jsonFields.contains(keys[0]), let message = checkJSON(Array(value.utf8)) {
+                issues.append(ValidationIssue(pointer: pointer, message: message))
                 continue
             }
             if !insert(&root, keys[...], value) {
@@ -65,7 +73,9 @@ enum QueryParameters {
             switch node {
             case .object(let children): write(&w, children, top: false)
             case .leaf(let value):
-                if top && listFields.contains(key) {
+                if top && jsonFields.contains(key) {
+                    w.rawValue(value.utf8)
+                } else if top && listFields.contains(key) {
                     w.arrayStart()
                     if !value.isEmpty {
                         for item in value.split(separator: ",", omittingEmptySubsequences: false) { literal(&w, String(item)) }
