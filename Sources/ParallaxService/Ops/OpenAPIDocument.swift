@@ -7,6 +7,826 @@ openapi: 3.1.0
 info:
   title: Parallax layout service
   version: 1.0.0
-paths: {}
+  summary: Per-page and per-layer frames for parallax paging, stretchy headers and scroll effects.
+  description: |
+    Clients (web pages, iOS and Android apps, curl) send page counts, viewport sizes, spacing and
+    scroll offsets as JSON and get back frames, so every client renders the same effect from the
+    same math. Points (CSS px / iOS pt) throughout; a frame is `{x, y, width, height}` with the
+    viewport's top-left corner at (0, 0). Everything said for x/width holds for y/height on the
+    vertical axis.
+
+    Determinism: the same request gives byte-identical output. Numbers are written in the shortest
+    form that reads back to the same double, integers without `.0`, `-0` as `0`.
+
+    Every model accepts `offsets: [o1, o2, …]` instead of `offset` and then answers
+    `{"frames": [...]}`: one full single-offset response per offset, in order (a timeline).
+
+    The GET forms take the scalar fields as dotted query parameters
+    (`viewport.width=390&pageCount=5&offset=100`), `offsets` as a comma list, and `layers` /
+    `elements` as JSON text. An unknown parameter is a 422 like an unknown field.
+
+    Errors are RFC 9457 `application/problem+json`; a 422 lists every invalid field with its
+    JSON pointer. Limits (defaults): body 1 MiB, headers 16 KiB, pageCount ≤ 1000000,
+    pages per response ≤ 10000 (pages × offsets), offsets ≤ 4096, layers ≤ 32, elements ≤ 1024,
+    element layouts per response ≤ 131072 (elements × offsets), every number within ±10^15,
+    sizes ≥ 10^-6.
+  license:
+    name: MIT
+    identifier: MIT
+servers:
+  - url: http://127.0.0.1:8080
+    description: A local parallax-server
+tags:
+  - name: layout
+    description: The three layout models.
+  - name: operations
+    description: Health, readiness, metrics and this contract.
+paths:
+  /v1/paging:
+    post:
+      tags: [layout]
+      operationId: pagingPost
+      summary: Paging with parallax layers (SPEC §1)
+      description: |
+        Lays out a paging scroll view (the seeds ParallaxPagingViewController and the poster
+        scroll view): stride L = A + S (A the viewport extent along the axis, S the page
+        spacing); page i rests at offset i·L; position P = o / L; page progress p = P − i.
+        Each page's layers move by travel T · clamp(p, −1, 1). Returns the visible pages
+        (default), all pages, or a range.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/PagingRequest'}
+            examples:
+              specExample:
+                summary: SPEC §1 example (390 × 844, 5 pages, spacing 16, travel 120, offset 203)
+                value: {viewport: {width: 390, height: 844}, pageCount: 5, pageSpacing: 16, layers: [{name: background, travel: 120}], offset: 203}
+      responses:
+        '200': {$ref: '#/components/responses/Paging'}
+        '400': {$ref: '#/components/responses/MalformedJSON'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '422': {$ref: '#/components/responses/InvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+    get:
+      tags: [layout]
+      operationId: pagingGet
+      summary: Paging, GET form with dotted query parameters
+      description: The same as POST /v1/paging with the request's fields as query parameters.
+      parameters:
+        - {name: viewport.width, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width W in points.'}
+        - {name: viewport.height, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height H in points.'}
+        - {name: pageCount, in: query, required: true, schema: {$ref: '#/components/schemas/PageCount'}, description: 'Number of pages N.'}
+        - {name: pageSpacing, in: query, schema: {$ref: '#/components/schemas/PageSpacing'}, description: 'Gap S between pages.'}
+        - {name: axis, in: query, schema: {$ref: '#/components/schemas/Axis'}, description: 'Paging axis.'}
+        - {name: direction, in: query, schema: {$ref: '#/components/schemas/Direction'}, description: 'Page order.'}
+        - {name: infinite, in: query, schema: {type: boolean, default: false}, description: 'Wrap around (needs pageCount ≥ 3).'}
+        - {name: offset, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Content offset o.'}
+        - {name: page, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Fractional page; o = page·L.'}
+        - name: offsets
+          in: query
+          style: form
+          explode: false
+          schema: {$ref: '#/components/schemas/Offsets'}
+          description: Timeline, comma-separated (`offsets=0,100,200`).
+        - {name: currentPage, in: query, schema: {$ref: '#/components/schemas/PageIndex'}, description: 'Page used when no offset is given (o = currentPage·L).'}
+        - {name: include, in: query, schema: {$ref: '#/components/schemas/Include'}, description: 'Which pages to return.'}
+        - {name: range.from, in: query, schema: {$ref: '#/components/schemas/Slot'}, description: 'First page (slot when infinite) to return.'}
+        - {name: range.to, in: query, schema: {$ref: '#/components/schemas/Slot'}, description: 'Last page (inclusive).'}
+        - {name: velocity, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Flick velocity in points/s along the axis.'}
+        - {name: decelerationRate, in: query, schema: {$ref: '#/components/schemas/DecelerationRate'}, description: 'Per-millisecond deceleration.'}
+        - {name: previousOffset, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Offset of the previous frame, for events.'}
+        - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales every parallax displacement.'}
+        - {name: pixelScale, in: query, schema: {$ref: '#/components/schemas/PixelScale'}, description: 'Device pixels per point.'}
+        - name: layers
+          in: query
+          description: The layers as JSON text (percent-encoded).
+          content:
+            application/json:
+              schema: {type: array, maxItems: 4, items: {$ref: '#/components/schemas/Layer'}}
+      responses:
+        '200': {$ref: '#/components/responses/Paging'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '422': {$ref: '#/components/responses/InvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+  /v1/header:
+    post:
+      tags: [layout]
+      operationId: headerPost
+      summary: Stretchy header (SPEC §2)
+      description: |
+        Lays out a stretchy header above a scroll view (seed ScrollviewParallax; MXParallaxHeader,
+        GSKStretchyHeaderView). With offset y (0 at rest, negative when pulled down), header
+        height Hh and minimum m: the visible height h = max(m, Hh − y) (without stretch
+        max(m, min(Hh, Hh − y))); the body starts at Hh − y; progress = (h − m)/(Hh − m).
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/HeaderRequest'}
+            examples:
+              pulledDown:
+                summary: Seed check, pulled down 40 points
+                value: {viewport: {width: 390, height: 844}, header: {height: 150}, offset: -40}
+      responses:
+        '200': {$ref: '#/components/responses/Header'}
+        '400': {$ref: '#/components/responses/MalformedJSON'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '422': {$ref: '#/components/responses/InvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+    get:
+      tags: [layout]
+      operationId: headerGet
+      summary: Stretchy header, GET form with dotted query parameters
+      parameters:
+        - {name: viewport.width, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width W (the header''s width).'}
+        - {name: viewport.height, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height.'}
+        - {name: header.height, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: 'Header height Hh at rest.'}
+        - {name: header.minHeight, in: query, schema: {$ref: '#/components/schemas/MinHeight'}, description: 'Collapsed height m (≤ header.height).'}
+        - {name: offset, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Content offset y.'}
+        - name: offsets
+          in: query
+          style: form
+          explode: false
+          schema: {$ref: '#/components/schemas/Offsets'}
+          description: Timeline, comma-separated.
+        - {name: stretch, in: query, schema: {type: boolean, default: true}, description: 'Grow beyond Hh when pulled down.'}
+        - {name: mode, in: query, schema: {$ref: '#/components/schemas/HeaderMode'}, description: 'Where the image sits in the header.'}
+        - {name: content.width, in: query, schema: {$ref: '#/components/schemas/Length'}, description: 'Image width (give with content.height).'}
+        - {name: content.height, in: query, schema: {$ref: '#/components/schemas/Length'}, description: 'Image height (give with content.width).'}
+        - {name: contentMode, in: query, schema: {$ref: '#/components/schemas/ContentMode'}, description: 'How the image fits.'}
+        - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales parallax displacement.'}
+        - {name: pixelScale, in: query, schema: {$ref: '#/components/schemas/PixelScale'}, description: 'Device pixels per point.'}
+      responses:
+        '200': {$ref: '#/components/responses/Header'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '422': {$ref: '#/components/responses/InvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+  /v1/scroll:
+    post:
+      tags: [layout]
+      operationId: scrollPost
+      summary: Scroll elements (SPEC §3)
+      description: |
+        Web-style parallax on a long page (Rellax, react-scroll-parallax). With V the viewport
+        extent and an element's top and length along the axis: progress = (s + V − top) /
+        (V + length), 0 when the element enters at the far edge, 1 when it leaves at the near
+        edge. Effect ranges map the clamped, eased progress from `from` to `to`; Rellax `speed`
+        k translates by −100·k·(progress − base).
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/ScrollRequest'}
+            examples:
+              rellax:
+                summary: One Rellax element
+                value: {viewport: {width: 390, height: 844}, offset: 300, elements: [{name: hero, frame: {x: 0, y: 0, width: 390, height: 600}, speed: -2}]}
+      responses:
+        '200': {$ref: '#/components/responses/Scroll'}
+        '400': {$ref: '#/components/responses/MalformedJSON'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '422': {$ref: '#/components/responses/InvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+    get:
+      tags: [layout]
+      operationId: scrollGet
+      summary: Scroll elements, GET form
+      parameters:
+        - {name: viewport.width, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width.'}
+        - {name: viewport.height, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height.'}
+        - {name: axis, in: query, schema: {$ref: '#/components/schemas/ScrollAxis'}, description: 'Scroll axis (default vertical).'}
+        - {name: offset, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Scroll position s.'}
+        - name: offsets
+          in: query
+          style: form
+          explode: false
+          schema: {$ref: '#/components/schemas/Offsets'}
+          description: Timeline, comma-separated.
+        - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales translate and rotate, moves scale and opacity toward 1.'}
+        - {name: pixelScale, in: query, schema: {$ref: '#/components/schemas/PixelScale'}, description: 'Device pixels per point.'}
+        - name: elements
+          in: query
+          required: true
+          description: The elements as JSON text (percent-encoded).
+          content:
+            application/json:
+              schema: {type: array, maxItems: 4, items: {$ref: '#/components/schemas/Element'}}
+      responses:
+        '200': {$ref: '#/components/responses/Scroll'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '422': {$ref: '#/components/responses/InvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+  /openapi.yaml:
+    get:
+      tags: [operations]
+      operationId: openapi
+      summary: This contract
+      description: The OpenAPI document, compiled into the binary (no file is read at run time).
+      responses:
+        '200':
+          description: The OpenAPI 3.1 document.
+          content:
+            application/yaml:
+              schema: {type: string}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+  /healthz:
+    get:
+      tags: [operations]
+      operationId: healthz
+      summary: Liveness
+      description: 200 while the process serves requests, also while draining.
+      responses:
+        '200':
+          description: Alive.
+          content:
+            application/json:
+              schema:
+                type: object
+                additionalProperties: false
+                required: [status]
+                properties:
+                  status: {const: ok}
+              example: {status: ok}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+  /readyz:
+    get:
+      tags: [operations]
+      operationId: readyz
+      summary: Readiness
+      description: 200 when the server takes new work; 503 while it drains for shutdown.
+      responses:
+        '200':
+          description: Ready.
+          content:
+            application/json:
+              schema:
+                type: object
+                additionalProperties: false
+                required: [status]
+                properties:
+                  status: {const: ready}
+              example: {status: ready}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+  /metrics:
+    get:
+      tags: [operations]
+      operationId: metrics
+      summary: Prometheus metrics
+      description: |
+        Prometheus text format 0.0.4, aggregated over every event loop:
+        `parallax_http_requests_total{route,status}` (route is the route pattern, `unmatched` for
+        any other path), `parallax_http_request_duration_seconds` (histogram by route),
+        `parallax_open_connections`, `parallax_parse_errors_total{kind="http"|"json"}`,
+        `parallax_http_bytes_received_total`, `parallax_http_bytes_sent_total`.
+      responses:
+        '200':
+          description: The metrics.
+          content:
+            text/plain:
+              schema: {type: string}
+              example: |
+                # TYPE parallax_http_requests_total counter
+                parallax_http_requests_total{route="/v1/paging",status="200"} 2
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+components:
+  schemas:
+    # ---------- scalars ----------
+    Coordinate:
+      type: number
+      minimum: -1000000000000000
+      maximum: 1000000000000000
+      description: A position, offset or displacement in points, within ±10^15.
+    Length:
+      type: number
+      minimum: 0.000001
+      maximum: 1000000000000000
+      description: A size in points, > 0 (at least 10^-6), at most 10^15.
+    PageCount:
+      type: integer
+      minimum: 1
+      maximum: 1000000
+      description: Number of pages N, 1…1000000.
+    PageSpacing:
+      type: number
+      minimum: 0
+      maximum: 1000000000000000
+      default: 0
+      description: Gap S between pages in points (the seed's pageSpace); stride L = A + S.
+    PageIndex:
+      type: integer
+      minimum: 0
+      maximum: 999999
+      default: 0
+      description: A page index 0…N−1.
+    Slot:
+      type: integer
+      minimum: -1000000000000000
+      maximum: 1000000000000000
+      description: A page index, or a slot (any integer) when infinite.
+    Offsets:
+      type: array
+      minItems: 1
+      maxItems: 4096
+      items: {$ref: '#/components/schemas/Coordinate'}
+      description: 'A timeline; the response is `{"frames": [...]}` with one full layout per offset, in order.'
+    DecelerationRate:
+      type: number
+      exclusiveMinimum: 0
+      exclusiveMaximum: 1
+      default: 0.998
+      description: Per millisecond (UIScrollView's normal rate is 0.998).
+    MotionScale:
+      type: number
+      minimum: 0
+      maximum: 1
+      default: 1
+      description: Scales every parallax displacement, scale and opacity change toward none (0 honours reduce-motion).
+    PixelScale:
+      type: number
+      minimum: 0.000001
+      maximum: 1000000000000000
+      description: Device pixels per point; every frame edge is rounded half up to a device pixel, floor(v·s + 0.5)/s, then width and height derived. Frames only.
+    Axis:
+      type: string
+      enum: [horizontal, vertical]
+      default: horizontal
+      description: The scroll axis; everything said for x/width holds for y/height on the vertical axis.
+    ScrollAxis:
+      type: string
+      enum: [horizontal, vertical]
+      default: vertical
+      description: The scroll axis (vertical by default for a long page).
+    Direction:
+      type: string
+      enum: [ltr, rtl]
+      default: ltr
+      description: rtl mirrors the geometry about the viewport's centre; offsets, positions, pages and events stay logical.
+    Include:
+      type: string
+      enum: [visible, all]
+      default: visible
+      description: Return the visible pages, or all pages (not with infinite).
+    ContentMode:
+      type: string
+      enum: [fill, aspectFill, aspectFit, center]
+      default: aspectFill
+      description: How `content` fits into its layer to give `contentFrame` (UIKit's contentMode).
+    HeaderMode:
+      type: string
+      enum: [fill, top, center, bottom]
+      default: fill
+      description: "Image frame in the header: fill (0, 0, W, h); top (0, 0, W, Hh); bottom (0, h − Hh, W, Hh); center (0, (h − Hh)/2, W, Hh)."
+    MinHeight:
+      type: number
+      minimum: 0
+      maximum: 1000000000000000
+      default: 0
+      description: The collapsed height m, 0 ≤ m ≤ header.height.
+    # ---------- shared objects ----------
+    Size:
+      type: object
+      additionalProperties: false
+      required: [width, height]
+      properties:
+        width: {$ref: '#/components/schemas/Length'}
+        height: {$ref: '#/components/schemas/Length'}
+    Frame:
+      type: object
+      additionalProperties: false
+      required: [x, y, width, height]
+      description: A rectangle in points, origin top-left.
+      properties:
+        x: {type: number}
+        y: {type: number}
+        width: {type: number}
+        height: {type: number}
+    ElementFrame:
+      type: object
+      additionalProperties: false
+      required: [x, y, width, height]
+      description: An element's frame in content coordinates.
+      properties:
+        x: {$ref: '#/components/schemas/Coordinate'}
+        y: {$ref: '#/components/schemas/Coordinate'}
+        width: {$ref: '#/components/schemas/Length'}
+        height: {$ref: '#/components/schemas/Length'}
+    MinEffect:
+      type: object
+      additionalProperties: false
+      properties:
+        min: {type: number, minimum: 0, maximum: 1, default: 1, description: 'The value at |p| ≥ 1.'}
+    ScaleEffect:
+      type: object
+      additionalProperties: false
+      properties:
+        min: {type: number, minimum: 0, maximum: 1000000000000000, default: 1, description: 'The scale at |p| ≥ 1.'}
+    Range:
+      type: array
+      minItems: 2
+      maxItems: 2
+      items: {$ref: '#/components/schemas/Coordinate'}
+      description: "[from, to]: value = from + (to − from) · ease(clamp(progress, 0, 1))."
+    UnitRange:
+      type: array
+      minItems: 2
+      maxItems: 2
+      items: {type: number, minimum: 0, maximum: 1}
+      description: "[from, to] with both ends in 0…1."
+    Easing:
+      description: A CSS timing function; easeIn = cubic-bezier(0.42, 0, 1, 1), easeOut = (0, 0, 0.58, 1), easeInOut = (0.42, 0, 0.58, 1).
+      default: linear
+      oneOf:
+        - type: string
+          enum: [linear, easeIn, easeOut, easeInOut]
+        - type: object
+          additionalProperties: false
+          required: [cubicBezier]
+          properties:
+            cubicBezier:
+              type: array
+              description: "[x1, y1, x2, y2], x1 and x2 in 0…1 (CSS)."
+              prefixItems:
+                - {type: number, minimum: 0, maximum: 1}
+                - {$ref: '#/components/schemas/Coordinate'}
+                - {type: number, minimum: 0, maximum: 1}
+                - {$ref: '#/components/schemas/Coordinate'}
+              items: false
+              minItems: 4
+              maxItems: 4
+    # ---------- requests ----------
+    Layer:
+      type: object
+      additionalProperties: false
+      description: |
+        One layer of every page. Parallax as travel T (points) or rate r (T = r·L), not both;
+        |T| is clamped to L, then multiplied by motionScale. fit page: x = T · clamp(p, −1, 1),
+        size W × H; fit cover: x = T · clamp(p, −1, 1) − |T|, width W + 2|T|.
+      not: {required: [travel, rate]}
+      properties:
+        name: {type: string, default: background, description: 'Echoed in the response.'}
+        travel: {$ref: '#/components/schemas/Coordinate', description: 'T in points (the seed''s parallaxSpace); default 0.'}
+        rate: {$ref: '#/components/schemas/Coordinate', description: 'T = rate · L (the poster view is 0.5).'}
+        fit: {type: string, enum: [page, cover], default: page, description: 'page (the seed) or cover (widened so the page is never uncovered).'}
+        opacity: {$ref: '#/components/schemas/MinEffect', description: 'opacity = 1 − (1 − min)·min(|p|, 1).'}
+        scale: {$ref: '#/components/schemas/ScaleEffect', description: 'scale = 1 − (1 − min)·min(|p|, 1), about the layer''s centre.'}
+        content: {$ref: '#/components/schemas/Size', description: 'An image''s size; enables contentFrame.'}
+        contentMode: {$ref: '#/components/schemas/ContentMode'}
+    PagingRequest:
+      type: object
+      additionalProperties: false
+      required: [viewport, pageCount]
+      description: |
+        The scroll position is at most one of offset, page and offsets; with none of them,
+        o = currentPage·L. Rules JSON Schema cannot state: currentPage ≤ pageCount − 1,
+        range.from ≤ range.to, pages in the answer × offsets ≤ 10000, and when infinite
+        |o / L| ≤ 2^52. Breaking them is a 422.
+      not:
+        anyOf:
+          - required: [offset, page]
+          - required: [offset, offsets]
+          - required: [page, offsets]
+          - required: [include, range]
+      if:
+        required: [infinite]
+        properties: {infinite: {const: true}}
+      then:
+        properties:
+          pageCount: {minimum: 3}
+          include: {const: visible}
+      properties:
+        viewport: {$ref: '#/components/schemas/Size', description: 'Viewport W × H; A = W (horizontal) or H (vertical).'}
+        pageCount: {$ref: '#/components/schemas/PageCount'}
+        pageSpacing: {$ref: '#/components/schemas/PageSpacing'}
+        axis: {$ref: '#/components/schemas/Axis'}
+        direction: {$ref: '#/components/schemas/Direction'}
+        infinite:
+          type: boolean
+          default: false
+          description: Wrap around; needs pageCount ≥ 3. Slot k rests at k·L and shows page k mod N.
+        offset: {$ref: '#/components/schemas/Coordinate', description: 'Content offset o; overscroll (o < 0 or o > (N−1)·L) is valid.'}
+        page: {$ref: '#/components/schemas/Coordinate', description: 'Fractional page; o = page·L.'}
+        offsets: {$ref: '#/components/schemas/Offsets'}
+        currentPage: {$ref: '#/components/schemas/PageIndex', description: 'Used when no offset, page or offsets is given: o = currentPage·L.'}
+        layers:
+          type: array
+          maxItems: 32
+          items: {$ref: '#/components/schemas/Layer'}
+          description: 'Layers of every page, in order. Default: one {"name": "background", "travel": 0}.'
+        include: {$ref: '#/components/schemas/Include'}
+        range:
+          type: object
+          additionalProperties: false
+          required: [from, to]
+          description: Inclusive page indices (slots when infinite) to return instead of include.
+          properties:
+            from: {$ref: '#/components/schemas/Slot'}
+            to: {$ref: '#/components/schemas/Slot'}
+        velocity: {$ref: '#/components/schemas/Coordinate', description: 'Points/s along the axis; enables snap.target, the page nearest to o + (v/1000)·d/(1−d), at most one page from currentPage.'}
+        decelerationRate: {$ref: '#/components/schemas/DecelerationRate'}
+        previousOffset: {$ref: '#/components/schemas/Coordinate', description: 'Enables events: willMove for pages that become visible, didMove when o rests on a page and previousOffset did not.'}
+        motionScale: {$ref: '#/components/schemas/MotionScale'}
+        pixelScale: {$ref: '#/components/schemas/PixelScale'}
+    HeaderRequest:
+      type: object
+      additionalProperties: false
+      required: [viewport, header]
+      description: 'At most one of offset and offsets. Rule JSON Schema cannot state: header.minHeight ≤ header.height (422).'
+      not: {required: [offset, offsets]}
+      properties:
+        viewport: {$ref: '#/components/schemas/Size'}
+        header:
+          type: object
+          additionalProperties: false
+          required: [height]
+          properties:
+            height: {$ref: '#/components/schemas/Length', description: 'Header height Hh at rest.'}
+            minHeight: {$ref: '#/components/schemas/MinHeight'}
+        offset: {$ref: '#/components/schemas/Coordinate', description: 'Content offset y: 0 at rest, negative when pulled down; default 0.'}
+        offsets: {$ref: '#/components/schemas/Offsets'}
+        stretch: {type: boolean, default: true, description: 'Grow beyond Hh when pulled down; without it h = max(m, min(Hh, Hh − y)) and the header moves down with the content.'}
+        mode: {$ref: '#/components/schemas/HeaderMode'}
+        content: {$ref: '#/components/schemas/Size', description: 'The image''s size; enables contentFrame.'}
+        contentMode: {$ref: '#/components/schemas/ContentMode'}
+        motionScale: {$ref: '#/components/schemas/MotionScale'}
+        pixelScale: {$ref: '#/components/schemas/PixelScale'}
+    Element:
+      type: object
+      additionalProperties: false
+      required: [name, frame]
+      description: |
+        One element with either a Rellax speed or effect ranges (speed and translate not
+        together). Rule JSON Schema cannot state: endOffset − startOffset ≥ 10^-6 (422).
+      not: {required: [speed, translate]}
+      properties:
+        name: {type: string, description: 'Echoed in the response.'}
+        frame: {$ref: '#/components/schemas/ElementFrame'}
+        speed: {$ref: '#/components/schemas/Coordinate', description: 'Rellax speed k: translate = −100 · k · (progress − base).'}
+        center: {type: boolean, default: false, description: 'Rellax center; base = 0.5 instead of the progress at s = 0.'}
+        translate: {$ref: '#/components/schemas/Range', description: 'Points along the axis.'}
+        scale: {$ref: '#/components/schemas/Range'}
+        opacity: {$ref: '#/components/schemas/UnitRange'}
+        rotate: {$ref: '#/components/schemas/Range', description: 'Degrees.'}
+        easing: {$ref: '#/components/schemas/Easing'}
+        startOffset: {$ref: '#/components/schemas/Coordinate', description: 'With endOffset: progress = (s − start) / (end − start). Default top − V.'}
+        endOffset: {$ref: '#/components/schemas/Coordinate', description: 'Default top + length.'}
+    ScrollRequest:
+      type: object
+      additionalProperties: false
+      required: [viewport, elements]
+      description: 'At most one of offset and offsets; elements × offsets ≤ 131072.'
+      not: {required: [offset, offsets]}
+      properties:
+        viewport: {$ref: '#/components/schemas/Size'}
+        axis: {$ref: '#/components/schemas/ScrollAxis'}
+        offset: {$ref: '#/components/schemas/Coordinate', description: 'Scroll position s; default 0.'}
+        offsets: {$ref: '#/components/schemas/Offsets'}
+        elements:
+          type: array
+          maxItems: 1024
+          items: {$ref: '#/components/schemas/Element'}
+        motionScale: {$ref: '#/components/schemas/MotionScale'}
+        pixelScale: {$ref: '#/components/schemas/PixelScale'}
+    # ---------- responses ----------
+    Transition:
+      type: [object, 'null']
+      additionalProperties: false
+      required: [from, to, progress]
+      description: While P is not an integer; null at rest.
+      properties:
+        from: {type: integer, description: 'floor(P), wrapped when infinite.'}
+        to: {type: integer, description: 'floor(P) + 1, wrapped when infinite.'}
+        progress: {type: number, description: 'P − floor(P).'}
+    LayerLayout:
+      type: object
+      additionalProperties: false
+      required: [name, frame, viewportFrame, clip]
+      properties:
+        name: {type: string}
+        frame: {$ref: '#/components/schemas/Frame', description: 'Page-local.'}
+        viewportFrame: {$ref: '#/components/schemas/Frame'}
+        clip:
+          description: The part of the viewport the layer may draw in (its page's viewport frame ∩ the viewport); null when the page does not overlap the viewport.
+          oneOf:
+            - $ref: '#/components/schemas/Frame'
+            - type: 'null'
+        opacity: {type: number, description: 'Present when the layer asks for opacity.'}
+        scale: {type: number, description: 'Present when the layer asks for scale; about the layer''s centre.'}
+        contentFrame: {$ref: '#/components/schemas/Frame', description: 'Present when the layer has content; layer-local.'}
+    PageLayout:
+      type: object
+      additionalProperties: false
+      required: [index, slot, progress, visibleFraction, frame, viewportFrame, layers]
+      properties:
+        index: {type: integer, minimum: 0, description: '0…N−1 (slot mod N when infinite).'}
+        slot: {type: integer, description: 'The slot k; equals index unless infinite.'}
+        progress: {type: number, description: 'p = P − k.'}
+        visibleFraction: {type: number, minimum: 0, maximum: 1, description: 'clamp((A − |k·L − o|) / A, 0, 1).'}
+        frame: {$ref: '#/components/schemas/Frame', description: 'Content coordinates: x = k·L + S/2.'}
+        viewportFrame: {$ref: '#/components/schemas/Frame', description: 'Viewport coordinates: x = k·L − o.'}
+        layers:
+          type: array
+          items: {$ref: '#/components/schemas/LayerLayout'}
+    PagingLayout:
+      type: object
+      additionalProperties: false
+      required: [axis, stride, offset, position, contentSize, currentPage, transition, snap, pages]
+      properties:
+        axis: {$ref: '#/components/schemas/Axis'}
+        stride: {type: number, description: 'L = A + S.'}
+        offset: {type: number, description: 'o (logical).'}
+        position: {type: number, description: 'P = o / L.'}
+        contentSize: {$ref: '#/components/schemas/ResponseSize', description: 'N·L along the axis; the viewport''s extent across it.'}
+        currentPage: {type: integer, minimum: 0, description: 'floor(P + 0.5) clamped to [0, N−1] (wrapped when infinite).'}
+        transition: {$ref: '#/components/schemas/Transition'}
+        snap:
+          type: object
+          additionalProperties: false
+          required: [previous, nearest, next]
+          description: 'previous = (ceil(P) − 1)·L, nearest = floor(P + 0.5)·L, next = (floor(P) + 1)·L, clamped to [0, (N−1)·L] unless infinite.'
+          properties:
+            previous: {type: number}
+            nearest: {type: number}
+            next: {type: number}
+            target: {type: number, description: 'Present when velocity is given.'}
+        wrappedOffset: {type: number, description: 'o mod N·L; present when infinite.'}
+        events:
+          type: array
+          description: Present (possibly empty) when previousOffset is given.
+          items:
+            type: object
+            additionalProperties: false
+            required: [type, page]
+            properties:
+              type: {type: string, enum: [willMove, didMove]}
+              page: {type: integer, minimum: 0}
+        pages:
+          type: array
+          description: Ordered by ascending slot.
+          items: {$ref: '#/components/schemas/PageLayout'}
+    ResponseSize:
+      type: object
+      additionalProperties: false
+      required: [width, height]
+      properties:
+        width: {type: number}
+        height: {type: number}
+    PagingResponse:
+      oneOf:
+        - $ref: '#/components/schemas/PagingLayout'
+        - type: object
+          additionalProperties: false
+          required: [frames]
+          properties:
+            frames: {type: array, items: {$ref: '#/components/schemas/PagingLayout'}}
+    HeaderLayout:
+      type: object
+      additionalProperties: false
+      required: [header, image, contentTop, progress, collapsed, stretched]
+      properties:
+        header: {$ref: '#/components/schemas/Frame', description: '(0, 0, W, h) in the viewport; without stretch and y < 0 its y is −y.'}
+        image: {$ref: '#/components/schemas/Frame', description: 'Header-local, by mode.'}
+        contentFrame: {$ref: '#/components/schemas/Frame', description: 'Present when content is given; image-local.'}
+        contentTop: {type: number, description: 'Hh − y: where the body starts.'}
+        progress: {type: number, description: '(h − m)/(Hh − m): 1 at rest, > 1 stretched, 0 collapsed.'}
+        collapsed: {type: boolean, description: 'h = m.'}
+        stretched: {type: boolean, description: 'h > Hh.'}
+    HeaderResponse:
+      oneOf:
+        - $ref: '#/components/schemas/HeaderLayout'
+        - type: object
+          additionalProperties: false
+          required: [frames]
+          properties:
+            frames: {type: array, items: {$ref: '#/components/schemas/HeaderLayout'}}
+    ElementLayout:
+      type: object
+      additionalProperties: false
+      required: [name, progress, progressClamped, translate, scale, opacity, rotate, viewportFrame, visible]
+      properties:
+        name: {type: string}
+        progress: {type: number, description: 'Raw (unclamped).'}
+        progressClamped: {type: number, minimum: 0, maximum: 1}
+        translate:
+          type: object
+          additionalProperties: false
+          required: [x, y]
+          properties:
+            x: {type: number}
+            y: {type: number}
+        scale: {type: number}
+        opacity: {type: number}
+        rotate: {type: number, description: 'Degrees.'}
+        viewportFrame: {$ref: '#/components/schemas/Frame', description: 'The frame moved by s and translate, before scale.'}
+        visible: {type: boolean, description: 'The moved frame overlaps the viewport.'}
+    ScrollLayout:
+      type: object
+      additionalProperties: false
+      required: [elements]
+      properties:
+        elements:
+          type: array
+          items: {$ref: '#/components/schemas/ElementLayout'}
+    ScrollResponse:
+      oneOf:
+        - $ref: '#/components/schemas/ScrollLayout'
+        - type: object
+          additionalProperties: false
+          required: [frames]
+          properties:
+            frames: {type: array, items: {$ref: '#/components/schemas/ScrollLayout'}}
+    Problem:
+      type: object
+      description: An RFC 9457 problem.
+      required: [type, title, status, detail]
+      properties:
+        type: {type: string, description: 'A URI reference; about:blank when the status says it all.'}
+        title: {type: string}
+        status: {type: integer, minimum: 400, maximum: 599}
+        detail: {type: string, description: 'What went wrong and where.'}
+        errors:
+          type: array
+          description: For 422, every invalid field.
+          items:
+            type: object
+            additionalProperties: false
+            required: [pointer, message]
+            properties:
+              pointer: {type: string, description: 'RFC 6901 JSON pointer of the field (for GET forms, of the equivalent JSON field).'}
+              message: {type: string}
+  responses:
+    Paging:
+      description: 'One layout, or `{"frames": [...]}` for offsets.'
+      content:
+        application/json:
+          schema: {$ref: '#/components/schemas/PagingResponse'}
+    Header:
+      description: 'One layout, or `{"frames": [...]}` for offsets.'
+      content:
+        application/json:
+          schema: {$ref: '#/components/schemas/HeaderResponse'}
+    Scroll:
+      description: 'One layout, or `{"frames": [...]}` for offsets.'
+      content:
+        application/json:
+          schema: {$ref: '#/components/schemas/ScrollResponse'}
+    MalformedJSON:
+      description: The body is not JSON; detail gives the byte position.
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+          example: {type: /problems/malformed-json, title: Malformed JSON, status: 400, detail: 'unexpected character, expected a comma or a closing brace at byte 27'}
+    InvalidRequest:
+      description: Invalid values, wrong types, unknown fields or parameters; errors lists every one.
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+          example: {type: /problems/invalid-request, title: Invalid request, status: 422, detail: 2 fields are invalid, errors: [{pointer: /viewport/width, message: must be > 0}, {pointer: /colour, message: unknown field}]}
+    UnsupportedMediaType:
+      description: Content-Type is not application/json (parameters allowed) or application/*+json.
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+    ContentTooLarge:
+      description: The body exceeds the limit (default 1 MiB).
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+    RequestTimeout:
+      description: The client was too slow to send the request.
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+    HeadersTooLarge:
+      description: The request line and headers exceed the limit (default 16 KiB).
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+    Unavailable:
+      description: Overloaded or draining.
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+
 """####
 }
