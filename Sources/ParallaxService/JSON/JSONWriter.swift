@@ -84,6 +84,11 @@ struct JSONWriter {
         comma(); bytes.append(contentsOf: utf8); needsComma = true
     }
 
+    /// A value whose bytes `body` appends itself (already valid JSON, e.g. a quoted timestamp).
+    mutating func rawValue(_ body: (inout [UInt8]) -> Void) {
+        comma(); body(&bytes); needsComma = true
+    }
+
     /// A value that may be absent: `null` when nil.
     mutating func number(_ value: Double?) {
         if let value { number(value) } else { null() }

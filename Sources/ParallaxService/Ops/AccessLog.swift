@@ -31,7 +31,10 @@ struct AccessLog {
         switch format {
         case .json:
             w.objectStart()
-            w.key("time"); w.bytes.append(UInt8(ascii: "\"")); Self.appendTimestamp(&w.bytes); w.bytes.append(UInt8(ascii: "\""))
+            w.key("time")
+            w.rawValue { out in
+                out.append(UInt8(ascii: "\"")); Self.appendTimestamp(&out); out.append(UInt8(ascii: "\""))
+            }
             w.field("remote", r.remoteAddress)
             w.field("method", r.method.name)
             w.field("path", r.path)

@@ -240,7 +240,7 @@ paths:
           description: The OpenAPI 3.1 document.
           content:
             application/yaml:
-              schema: {type: string}
+              schema: {type: object, description: The document (a YAML mapping).}
         '408': {$ref: '#/components/responses/RequestTimeout'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
         '503': {$ref: '#/components/responses/Unavailable'}
