@@ -7,5 +7,5 @@ import Testing
 @Test func embeddedContractMatchesOpenAPIYAML() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let file = try String(contentsOf: root.appendingPathComponent("openapi.yaml"), encoding: .utf8)
-    #expect(OpenAPIDocument.yaml + "\n" == file, "run scripts/embed-openapi")
+    #expect(OpenAPIDocument.yaml == file, "run scripts/embed-openapi")
 }

@@ -26,6 +26,16 @@ struct AccessLog {
     }
 
     mutating func write(_ r: HTTPRequestRecord) {
+        Self.render(r, format: format, into: &line)
+        line.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            _ = Glibc.write(2, base, raw.count)
+        }
+        line.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends one log line, newline included.
+    static func render(_ r: HTTPRequestRecord, format: LogFormat, into line: inout [UInt8]) {
         var w = JSONWriter(taking: &line)
         let millis = Double(r.durationNanoseconds / 1000) / 1000
         switch format {
@@ -54,11 +64,6 @@ struct AccessLog {
         }
         w.bytes.append(10)
         line = w.bytes
-        line.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            _ = Glibc.write(2, base, raw.count)
-        }
-        line.removeAll(keepingCapacity: true)
     }
 
     /// RFC 3339 UTC with milliseconds, from the wall clock.

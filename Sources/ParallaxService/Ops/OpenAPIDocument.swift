@@ -828,5 +828,6 @@ components:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}
 
+
 """####
 }
