@@ -9,8 +9,14 @@ import ParallaxLayout
 struct InputReader {
     private(set) var issues: [ValidationIssue] = []
     private var path: [JSONPointer.Token] = []
+    /// Keys of the objects being read, innermost last: one buffer for the whole document instead
+    /// of an array per object (duplicate detection).
+    private var keys: [String] = []
 
-    init() { path.reserveCapacity(8) }
+    init() {
+        path.reserveCapacity(8)
+        keys.reserveCapacity(32)
+    }
 
     var pointer: String { JSONPointer(path).description }
 
@@ -40,19 +46,19 @@ struct InputReader {
             fail("must be an object, not \(value.kindName)")
             return nil
         }
-        var seen: [String] = []
-        seen.reserveCapacity(value.count)
+        let start = keys.count
+        defer { keys.removeSubrange(start...) }
         value.forEachMember { key, v in
             path.append(.key(key))
             defer { path.removeLast() }
-            if seen.contains(key) {
+            if keys[start...].contains(key) {
                 fail("appears more than once")
                 return
             }
-            seen.append(key)
+            keys.append(key)
             if !member(&self, key, v) { fail("unknown field") }
         }
-        return seen
+        return Array(keys[start...])
     }
 
     /// Reports each of `names` missing from `seen` as required (nil `seen`: the object itself was bad).
