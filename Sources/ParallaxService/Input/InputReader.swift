@@ -40,7 +40,7 @@ struct InputReader {
 
     /// Iterates an object's members with the path at each member. `member` returns false for a
     /// field it does not know (reported as unknown); a repeated field is reported once per repeat.
-    /// Returns the keys seen, or nil when `value` is not an object.
+    /// Returns the known keys seen, or nil when `value` is not an object.
     mutating func object(_ value: JSONValue, _ member: (inout InputReader, String, JSONValue) -> Bool) -> [String]? {
         guard value.kind == .object else {
             fail("must be an object, not \(value.kindName)")
@@ -51,12 +51,13 @@ struct InputReader {
         value.forEachMember { key, v in
             path.append(.key(key))
             defer { path.removeLast() }
+            // Only known fields are remembered, so the scan stays short however many unknown
+            // keys a hostile body holds.
             if keys[start...].contains(key) {
                 fail("appears more than once")
                 return
             }
-            keys.append(key)
-            if !member(&self, key, v) { fail("unknown field") }
+            if member(&self, key, v) { keys.append(key) } else { fail("unknown field") }
         }
         return Array(keys[start...])
     }
