@@ -1,0 +1,95 @@
+import HTTPServer
+import ParallaxLayout
+
+/// An RFC 9457 problem: every error response of the service is rendered by `write(into:)`, the
+/// one place that knows the format (SPEC §6, STYLE.md trait 6).
+struct Problem {
+    var status: Int
+    /// A URI reference naming the kind of problem; `about:blank` when the status says it all
+    /// (RFC 9457 §4.2.1).
+    var type: StaticString
+    var title: StaticString
+    var detail: String
+    /// Only for 422: every invalid field with its JSON pointer.
+    var errors: [ValidationIssue] = []
+    /// Extra headers, e.g. `Allow` for 405.
+    var headers: [(name: String, value: String)] = []
+
+    static func malformedJSON(_ e: JSONSyntaxError) -> Problem {
+        Problem(status: 400, type: "/problems/malformed-json", title: "Malformed JSON",
+                detail: "\(e.message) at byte \(e.position)")
+    }
+
+    static func invalid(_ issues: [ValidationIssue]) -> Problem {
+        let n = issues.count
+        return Problem(status: 422, type: "/problems/invalid-request", title: "Invalid request",
+                       detail: n == 1 ? "1 field is invalid" : "\(n) fields are invalid", errors: issues)
+    }
+
+    static func notFound(_ path: Substring) -> Problem {
+        Problem(status: 404, type: "about:blank", title: "Not Found",
+                detail: "no resource at \(path.prefix(200)); see /openapi.yaml")
+    }
+
+    static func methodNotAllowed(_ allow: String) -> Problem {
+        Problem(status: 405, type: "about:blank", title: "Method Not Allowed",
+                detail: "allowed: \(allow)", headers: [("Allow", allow)])
+    }
+
+    static func unsupportedMediaType(_ contentType: String) -> Problem {
+        Problem(status: 415, type: "about:blank", title: "Unsupported Media Type",
+                detail: "Content-Type must be application/json, not \(contentType.prefix(100))",
+                headers: [("Accept-Post", "application/json")])
+    }
+
+    static let draining = Problem(status: 503, type: "about:blank", title: "Service Unavailable",
+                                  detail: "the server is draining and accepts no new work")
+
+    /// Engine-level errors (400, 408, 413, 431, 503, …) in the same format.
+    static func engine(_ e: HTTPEngineError) -> Problem {
+        Problem(status: e.status, type: "about:blank", title: reasonPhrase(e.status), detail: e.detail)
+    }
+
+    func write(into response: inout HTTPResponse) {
+        response.status = status
+        response.contentType = "application/problem+json"
+        for h in headers { response.headers.append(h) }
+        var w = JSONWriter(taking: &response.body)
+        w.objectStart()
+        w.key("type"); w.string(type)
+        w.key("title"); w.string(title)
+        w.field("status", status)
+        w.field("detail", detail)
+        if status == 422 {
+            w.key("errors"); w.arrayStart()
+            for issue in errors {
+                w.objectStart(); w.field("pointer", issue.pointer); w.field("message", issue.message); w.objectEnd()
+            }
+            w.arrayEnd()
+        }
+        w.objectEnd()
+        response.body = w.bytes
+    }
+
+    /// RFC 9110 §15 reason phrases for the statuses the engine may report.
+    static func reasonPhrase(_ status: Int) -> StaticString {
+        switch status {
+        case 400: "Bad Request"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
+        case 411: "Length Required"
+        case 413: "Content Too Large"
+        case 414: "URI Too Long"
+        case 415: "Unsupported Media Type"
+        case 417: "Expectation Failed"
+        case 422: "Unprocessable Content"
+        case 431: "Request Header Fields Too Large"
+        case 500: "Internal Server Error"
+        case 501: "Not Implemented"
+        case 503: "Service Unavailable"
+        case 505: "HTTP Version Not Supported"
+        default: "Error"
+        }
+    }
+}

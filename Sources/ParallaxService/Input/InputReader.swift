@@ -1,0 +1,180 @@
+import ParallaxLayout
+
+/// Maps a parsed JSON document onto ParallaxLayout inputs, reporting every type problem, unknown
+/// field (the schema's `additionalProperties: false`) and missing required field as a
+/// (JSON pointer, message) issue, so one 422 lists them all (SPEC §6). Value rules (bounds,
+/// "exactly one of") belong to ParallaxLayout's `validate`; `merged(with:)` combines both lists.
+///
+/// The current location is a stack of pointer tokens; a pointer string is built only for an issue.
+struct InputReader {
+    private(set) var issues: [ValidationIssue] = []
+    private var path: [JSONPointer.Token] = []
+    /// Keys of the objects being read, innermost last: one buffer for the whole document instead
+    /// of an array per object (duplicate detection).
+    private var keys: [String] = []
+
+    init() {
+        path.reserveCapacity(8)
+        keys.reserveCapacity(32)
+    }
+
+    var pointer: String { JSONPointer(path).description }
+
+    mutating func fail(_ message: String) {
+        issues.append(ValidationIssue(pointer: pointer, message: message))
+    }
+
+    /// Runs `body` one level down, at `key`.
+    mutating func at<R>(_ key: String, _ body: (inout InputReader) -> R) -> R {
+        path.append(.key(key))
+        defer { path.removeLast() }
+        return body(&self)
+    }
+
+    /// Runs `body` one level down, at array index `index`.
+    mutating func at<R>(_ index: Int, _ body: (inout InputReader) -> R) -> R {
+        path.append(.index(index))
+        defer { path.removeLast() }
+        return body(&self)
+    }
+
+    /// Iterates an object's members with the path at each member. `member` returns false for a
+    /// field it does not know (reported as unknown); a repeated field is reported once per repeat.
+    /// Returns the known keys seen, or nil when `value` is not an object.
+    mutating func object(_ value: JSONValue, _ member: (inout InputReader, String, JSONValue) -> Bool) -> [String]? {
+        guard value.kind == .object else {
+            fail("must be an object, not \(value.kindName)")
+            return nil
+        }
+        let start = keys.count
+        defer { keys.removeSubrange(start...) }
+        value.forEachMember { key, v in
+            path.append(.key(key))
+            defer { path.removeLast() }
+            // Only known fields are remembered, so the scan stays short however many unknown
+            // keys a hostile body holds.
+            if keys[start...].contains(key) {
+                fail("appears more than once")
+                return
+            }
+            if member(&self, key, v) { keys.append(key) } else { fail("unknown field") }
+        }
+        return Array(keys[start...])
+    }
+
+    /// Reports each of `names` missing from `seen` as required (nil `seen`: the object itself was bad).
+    mutating func require(_ names: [String], in seen: [String]?) {
+        guard let seen else { return }
+        for name in names where !seen.contains(name) {
+            at(name) { $0.fail("is required") }
+        }
+    }
+
+    // MARK: - Scalars
+
+    mutating func number(_ v: JSONValue) -> Double? {
+        switch v.number {
+        case .finite(let d)?: return d
+        case .overflow?: fail("is too large for a double"); return nil
+        case nil: fail("must be a number, not \(v.kindName)"); return nil
+        }
+    }
+
+    mutating func bool(_ v: JSONValue) -> Bool? {
+        if let b = v.bool { return b }
+        fail("must be a boolean, not \(v.kindName)")
+        return nil
+    }
+
+    mutating func string(_ v: JSONValue) -> String? {
+        if let s = v.string { return s }
+        fail("must be a string, not \(v.kindName)")
+        return nil
+    }
+
+    /// A string naming one case of `E`, e.g. `axis`.
+    mutating func keyword<E: RawRepresentable & CaseIterable>(_ v: JSONValue, _: E.Type) -> E? where E.RawValue == String {
+        guard let s = string(v) else { return nil }
+        if let e = E(rawValue: s) { return e }
+        fail("must be one of " + E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
+        return nil
+    }
+
+    /// An array of numbers (`offsets`).
+    mutating func numbers(_ v: JSONValue) -> [Double]? {
+        guard v.kind == .array else { fail("must be an array, not \(v.kindName)"); return nil }
+        var out: [Double] = []
+        out.reserveCapacity(v.count)
+        v.forEachElement { i, e in
+            out.append(at(i) { $0.number(e) } ?? 0)
+        }
+        return out
+    }
+
+    /// `[from, to]`: exactly two numbers (SPEC §3 effect ranges).
+    mutating func pair(_ v: JSONValue) -> (Double, Double)? {
+        guard v.kind == .array, v.count == 2 else {
+            fail(v.kind == .array ? "must have exactly 2 numbers [from, to]" : "must be an array [from, to], not \(v.kindName)")
+            return nil
+        }
+        var values: [Double?] = []
+        v.forEachElement { i, e in values.append(at(i) { $0.number(e) }) }
+        guard let a = values[0], let b = values[1] else { return nil }
+        return (a, b)
+    }
+
+    // MARK: - Shared objects
+
+    /// `{width, height}`, both required numbers.
+    mutating func size(_ v: JSONValue) -> Size? {
+        var w: Double?, h: Double?
+        let seen = object(v) { r, key, e in
+            switch key {
+            case "width": w = r.number(e)
+            case "height": h = r.number(e)
+            default: return false
+            }
+            return true
+        }
+        require(["width", "height"], in: seen)
+        // A bad or missing side becomes a placeholder (already reported), so value validation
+        // still checks the other one.
+        guard seen != nil else { return nil }
+        return Size(width: w ?? 1, height: h ?? 1)
+    }
+
+    /// `{x, y, width, height}`, all required numbers.
+    mutating func frame(_ v: JSONValue) -> Frame? {
+        var x: Double?, y: Double?, w: Double?, h: Double?
+        let seen = object(v) { r, key, e in
+            switch key {
+            case "x": x = r.number(e)
+            case "y": y = r.number(e)
+            case "width": w = r.number(e)
+            case "height": h = r.number(e)
+            default: return false
+            }
+            return true
+        }
+        require(["x", "y", "width", "height"], in: seen)
+        guard seen != nil else { return nil }
+        return Frame(x: x ?? 0, y: y ?? 0, width: w ?? 1, height: h ?? 1)
+    }
+
+    // MARK: - Combining with value validation
+
+    /// The reader's issues, then the layout's value issues that do not concern a field the reader
+    /// already reported (a placeholder stood in for it), in request order within each list.
+    func merged(with valueIssues: [ValidationIssue]) -> [ValidationIssue] {
+        var out = issues
+        for issue in valueIssues where !issues.contains(where: { covers($0.pointer, issue.pointer) }) {
+            out.append(issue)
+        }
+        return out
+    }
+
+    private func covers(_ reported: String, _ pointer: String) -> Bool {
+        pointer == reported || pointer.hasPrefix(reported + "/")
+            || (!pointer.isEmpty && reported.hasPrefix(pointer + "/"))
+    }
+}

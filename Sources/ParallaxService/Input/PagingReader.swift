@@ -1,0 +1,89 @@
+import ParallaxLayout
+
+extension InputReader {
+    /// The paging request (SPEC §1), field names exactly as the API. Missing or invalid required
+    /// values get placeholders so value validation still runs over the rest.
+    mutating func pagingInput(_ root: JSONValue) -> PagingInput {
+        var input = PagingInput(viewport: Size(width: 1, height: 1), pageCount: 1)
+        let seen = object(root) { r, key, v in
+            switch key {
+            case "viewport": if let s = r.size(v) { input.viewport = s }
+            case "pageCount": if let n = r.number(v) { input.pageCount = n }
+            case "pageSpacing": input.pageSpacing = r.number(v)
+            case "axis": input.axis = r.keyword(v, Axis.self)
+            case "direction": input.direction = r.keyword(v, Direction.self)
+            case "infinite": input.infinite = r.bool(v)
+            case "offset": input.offset = r.number(v)
+            case "page": input.page = r.number(v)
+            case "offsets": input.offsets = r.numbers(v)
+            case "currentPage": input.currentPage = r.number(v)
+            case "layers": input.layers = r.layers(v)
+            case "include": input.include = r.keyword(v, PagingInput.Include.self)
+            case "range": input.range = r.pageRange(v)
+            case "velocity": input.velocity = r.number(v)
+            case "decelerationRate": input.decelerationRate = r.number(v)
+            case "previousOffset": input.previousOffset = r.number(v)
+            case "motionScale": input.motionScale = r.number(v)
+            case "pixelScale": input.pixelScale = r.number(v)
+            default: return false
+            }
+            return true
+        }
+        require(["viewport", "pageCount"], in: seen)
+        return input
+    }
+
+    private mutating func layers(_ v: JSONValue) -> [PagingInput.Layer]? {
+        guard v.kind == .array else { fail("must be an array, not \(v.kindName)"); return nil }
+        var out: [PagingInput.Layer] = []
+        out.reserveCapacity(v.count)
+        v.forEachElement { i, e in out.append(at(i) { $0.layer(e) }) }
+        return out
+    }
+
+    private mutating func layer(_ v: JSONValue) -> PagingInput.Layer {
+        var layer = PagingInput.Layer()
+        _ = object(v) { r, key, e in
+            switch key {
+            case "name": layer.name = r.string(e)
+            case "travel": layer.travel = r.number(e)
+            case "rate": layer.rate = r.number(e)
+            case "fit": layer.fit = r.keyword(e, PagingInput.Fit.self)
+            case "opacity": layer.opacity = r.minEffect(e)
+            case "scale": layer.scale = r.minEffect(e)
+            case "content": layer.content = r.size(e)
+            case "contentMode": layer.contentMode = r.keyword(e, ContentMode.self)
+            default: return false
+            }
+            return true
+        }
+        return layer
+    }
+
+    /// `{"min": m}`.
+    private mutating func minEffect(_ v: JSONValue) -> PagingInput.MinEffect? {
+        var effect = PagingInput.MinEffect()
+        let seen = object(v) { r, key, e in
+            guard key == "min" else { return false }
+            effect.min = r.number(e)
+            return true
+        }
+        return seen == nil ? nil : effect
+    }
+
+    /// `{"from": i, "to": j}`, both required.
+    private mutating func pageRange(_ v: JSONValue) -> PagingInput.PageRange? {
+        var from: Double?, to: Double?
+        let seen = object(v) { r, key, e in
+            switch key {
+            case "from": from = r.number(e)
+            case "to": to = r.number(e)
+            default: return false
+            }
+            return true
+        }
+        require(["from", "to"], in: seen)
+        guard seen != nil else { return nil }
+        return PagingInput.PageRange(from: from ?? 0, to: to ?? from ?? 0)
+    }
+}

@@ -1,0 +1,86 @@
+import ParallaxLayout
+
+extension InputReader {
+    /// The scroll-elements request (SPEC §3).
+    mutating func scrollInput(_ root: JSONValue) -> ScrollInput {
+        var input = ScrollInput(viewport: Size(width: 1, height: 1), elements: [])
+        let seen = object(root) { r, key, v in
+            switch key {
+            case "viewport": if let s = r.size(v) { input.viewport = s }
+            case "axis": input.axis = r.keyword(v, Axis.self)
+            case "offset": input.offset = r.number(v)
+            case "offsets": input.offsets = r.numbers(v)
+            case "elements": if let e = r.elements(v) { input.elements = e }
+            case "motionScale": input.motionScale = r.number(v)
+            case "pixelScale": input.pixelScale = r.number(v)
+            default: return false
+            }
+            return true
+        }
+        require(["viewport", "elements"], in: seen)
+        return input
+    }
+
+    private mutating func elements(_ v: JSONValue) -> [ScrollInput.Element]? {
+        guard v.kind == .array else { fail("must be an array, not \(v.kindName)"); return nil }
+        var out: [ScrollInput.Element] = []
+        out.reserveCapacity(v.count)
+        v.forEachElement { i, e in out.append(at(i) { $0.element(e) }) }
+        return out
+    }
+
+    /// One element; a placeholder keeps later indices aligned when it is invalid.
+    private mutating func element(_ v: JSONValue) -> ScrollInput.Element {
+        var element = ScrollInput.Element(name: "", frame: Frame(x: 0, y: 0, width: 1, height: 1))
+        let seen = object(v) { r, key, e in
+            switch key {
+            case "name": if let s = r.string(e) { element.name = s }
+            case "frame": if let f = r.frame(e) { element.frame = f }
+            case "speed": element.speed = r.number(e)
+            case "center": element.center = r.bool(e)
+            case "translate": element.translate = r.pair(e).map { ScrollInput.EffectRange(from: $0.0, to: $0.1) }
+            case "scale": element.scale = r.pair(e).map { ScrollInput.EffectRange(from: $0.0, to: $0.1) }
+            case "opacity": element.opacity = r.pair(e).map { ScrollInput.EffectRange(from: $0.0, to: $0.1) }
+            case "rotate": element.rotate = r.pair(e).map { ScrollInput.EffectRange(from: $0.0, to: $0.1) }
+            case "easing": element.easing = r.easing(e)
+            case "startOffset": element.startOffset = r.number(e)
+            case "endOffset": element.endOffset = r.number(e)
+            default: return false
+            }
+            return true
+        }
+        require(["name", "frame"], in: seen)
+        return element
+    }
+
+    /// A CSS keyword or `{"cubicBezier": [x1, y1, x2, y2]}` (SPEC §3).
+    private mutating func easing(_ v: JSONValue) -> Easing? {
+        if v.kind == .string {
+            if let s = v.string, let e = Easing(keyword: s) { return e }
+            fail("must be one of " + Easing.keywords.map { "\"\($0)\"" }.joined(separator: ", ")
+                 + " or {\"cubicBezier\": [x1, y1, x2, y2]}")
+            return nil
+        }
+        guard v.kind == .object else {
+            fail("must be a string or an object, not \(v.kindName)")
+            return nil
+        }
+        var points: [Double]?
+        let seen = object(v) { r, key, e in
+            guard key == "cubicBezier" else { return false }
+            guard e.kind == .array, e.count == 4 else {
+                r.fail("must be an array of 4 numbers [x1, y1, x2, y2]")
+                return true
+            }
+            points = r.numbers(e)
+            return true
+        }
+        require(["cubicBezier"], in: seen)
+        guard let p = points, p.count == 4, !issuesUnder(pointer) else { return nil }
+        return .cubicBezier(x1: p[0], y1: p[1], x2: p[2], y2: p[3])
+    }
+
+    private func issuesUnder(_ prefix: String) -> Bool {
+        issues.contains { $0.pointer.hasPrefix(prefix + "/") }
+    }
+}

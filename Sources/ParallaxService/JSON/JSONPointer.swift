@@ -1,0 +1,32 @@
+/// A JSON Pointer (RFC 6901) under construction while a reader walks a document. Tokens are
+/// kept unescaped and joined only when an issue is reported, so a valid request never builds one.
+struct JSONPointer: Equatable, CustomStringConvertible {
+    enum Token: Equatable { case key(String), index(Int) }
+    private(set) var tokens: [Token] = []
+
+    init() {}
+    init(_ tokens: [Token]) { self.tokens = tokens }
+
+    func appending(_ key: String) -> JSONPointer { JSONPointer(tokens + [.key(key)]) }
+    func appending(_ index: Int) -> JSONPointer { JSONPointer(tokens + [.index(index)]) }
+
+    /// `""` for the whole document, else `/a/0/b`, with `~` → `~0` and `/` → `~1` (RFC 6901 §3).
+    var description: String {
+        var out = ""
+        for t in tokens {
+            out.append("/")
+            switch t {
+            case .index(let i): out.append(String(i))
+            case .key(let k):
+                for c in k.unicodeScalars {
+                    switch c {
+                    case "~": out.append("~0")
+                    case "/": out.append("~1")
+                    default: out.unicodeScalars.append(c)
+                    }
+                }
+            }
+        }
+        return out
+    }
+}

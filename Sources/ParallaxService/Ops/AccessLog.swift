@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import HTTPServer
+
+/// How the access log is written (SPEC §7, `--log-format json|text`).
+public enum LogFormat: String, Sendable, CaseIterable {
+    /// One JSON object per line (JSON lines), for log pipelines.
+    case json
+    /// A short human line.
+    case text
+}
+
+/// The access log: one line per response on stderr, built in a buffer reused by its event loop
+/// and written with a single write(2), so lines from different loops never interleave and no
+/// Foundation sits on the hot path.
+struct AccessLog {
+    let format: LogFormat
+    private var line: [UInt8] = []
+
+    init(format: LogFormat) {
+        self.format = format
+        line.reserveCapacity(256)
+    }
+
+    mutating func write(_ r: HTTPRequestRecord) {
+        Self.render(r, format: format, into: &line)
+        line.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            _ = Glibc.write(2, base, raw.count)
+        }
+        line.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends one log line, newline included.
+    static func render(_ r: HTTPRequestRecord, format: LogFormat, into line: inout [UInt8]) {
+        var w = JSONWriter(taking: &line)
+        let millis = Double(r.durationNanoseconds / 1000) / 1000
+        switch format {
+        case .json:
+            w.objectStart()
+            w.key("time")
+            w.rawValue { out in
+                out.append(UInt8(ascii: "\"")); Self.appendTimestamp(&out); out.append(UInt8(ascii: "\""))
+            }
+            w.field("remote", r.remoteAddress)
+            w.field("method", r.method.name)
+            w.field("path", r.path)
+            w.field("status", r.status)
+            w.field("bytesIn", r.bytesIn)
+            w.field("bytesOut", r.bytesOut)
+            w.field("durationMs", millis)
+            w.objectEnd()
+        case .text:
+            Self.appendTimestamp(&w.bytes)
+            w.bytes.append(UInt8(ascii: " "))
+            w.bytes.append(contentsOf: r.remoteAddress.utf8)
+            w.bytes.append(UInt8(ascii: " "))
+            // The path is client-controlled: quote it as a JSON string so it cannot forge lines.
+            w.string(r.method.name + " " + r.path)
+            w.bytes.append(contentsOf: " \(r.status) in=\(r.bytesIn) out=\(r.bytesOut) \(millis)ms".utf8)
+        }
+        w.bytes.append(10)
+        line = w.bytes
+    }
+
+    /// RFC 3339 UTC with milliseconds, from the wall clock.
+    private static func appendTimestamp(_ out: inout [UInt8]) {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        var t = time_t(ts.tv_sec)
+        var tm = tm()
+        gmtime_r(&t, &tm)
+        func digits(_ v: Int, _ n: Int) {
+            var div = 1
+            for _ in 1..<n { div *= 10 }
+            var v = v
+            for _ in 0..<n {
+                out.append(UInt8(ascii: "0") &+ UInt8((v / div) % 10))
+                v %= div
+                div /= 10
+            }
+        }
+        digits(Int(tm.tm_year) + 1900, 4); out.append(UInt8(ascii: "-"))
+        digits(Int(tm.tm_mon) + 1, 2); out.append(UInt8(ascii: "-"))
+        digits(Int(tm.tm_mday), 2); out.append(UInt8(ascii: "T"))
+        digits(Int(tm.tm_hour), 2); out.append(UInt8(ascii: ":"))
+        digits(Int(tm.tm_min), 2); out.append(UInt8(ascii: ":"))
+        digits(Int(tm.tm_sec), 2); out.append(UInt8(ascii: "."))
+        digits(Int(ts.tv_nsec) / 1_000_000, 3); out.append(UInt8(ascii: "Z"))
+    }
+}
+
+extension HTTPMethod {
+    /// The method token as sent.
+    var name: String {
+        switch self {
+        case .get: "GET"
+        case .head: "HEAD"
+        case .post: "POST"
+        case .put: "PUT"
+        case .delete: "DELETE"
+        case .options: "OPTIONS"
+        case .patch: "PATCH"
+        case .other(let s): s
+        }
+    }
+}

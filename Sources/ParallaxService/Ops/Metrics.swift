@@ -1,0 +1,88 @@
+import Synchronization
+
+/// Process-wide counters for `GET /metrics`, shared by every event loop: plain atomics with
+/// relaxed ordering, no locks (STYLE.md trait 8: nothing shared but configuration and atomics).
+public final class ServiceMetrics: Sendable {
+    /// Status codes with their own series; anything else is counted as `other`.
+    static let statuses: [Int] = [200, 400, 404, 405, 408, 413, 415, 417, 422, 431, 500, 503, 505]
+    /// Latency histogram upper bounds in seconds (Prometheus `le`), then +Inf.
+    static let bounds: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1]
+    static let boundsNanoseconds: [UInt64] = bounds.map { UInt64($0 * 1e9) }
+
+    final class Counter: Sendable {
+        let value = Atomic<Int>(0)
+        func add(_ n: Int) { value.add(n, ordering: .relaxed) }
+        var load: Int { value.load(ordering: .relaxed) }
+    }
+
+    /// [route][status slot], status slot `statuses.count` = other.
+    let requests: [[Counter]]
+    /// [route][bucket] (non-cumulative; summed when rendered), last bucket = +Inf.
+    let buckets: [[Counter]]
+    let durationNanoseconds: [Counter]
+    let openConnections = Counter()
+    let httpParseErrors = Counter()
+    let jsonParseErrors = Counter()
+    let bytesReceived = Counter()
+    let bytesSent = Counter()
+
+    public init() {
+        let routes = Route.allCases.count
+        requests = (0..<routes).map { _ in (0...Self.statuses.count).map { _ in Counter() } }
+        buckets = (0..<routes).map { _ in (0...Self.bounds.count).map { _ in Counter() } }
+        durationNanoseconds = (0..<routes).map { _ in Counter() }
+    }
+
+    func record(route: Route, status: Int, nanoseconds: UInt64, bytesIn: Int, bytesOut: Int) {
+        let slot = Self.statuses.firstIndex(of: status) ?? Self.statuses.count
+        requests[route.rawValue][slot].add(1)
+        let bucket = Self.boundsNanoseconds.firstIndex { nanoseconds <= $0 } ?? Self.bounds.count
+        buckets[route.rawValue][bucket].add(1)
+        durationNanoseconds[route.rawValue].add(Int(clamping: nanoseconds))
+        bytesReceived.add(bytesIn)
+        bytesSent.add(bytesOut)
+    }
+
+    /// Prometheus text exposition format 0.0.4. Series with a zero count are left out of the
+    /// request counter to keep the page short; the histogram is complete for routes that saw traffic.
+    func render(into out: inout [UInt8]) {
+        func line(_ s: String) { out.append(contentsOf: s.utf8); out.append(10) }
+        line("# HELP parallax_http_requests_total HTTP requests answered, by route pattern and status.")
+        line("# TYPE parallax_http_requests_total counter")
+        for route in Route.allCases {
+            for (slot, counter) in requests[route.rawValue].enumerated() where counter.load > 0 {
+                let status = slot < Self.statuses.count ? String(Self.statuses[slot]) : "other"
+                line("parallax_http_requests_total{route=\"\(route.label)\",status=\"\(status)\"} \(counter.load)")
+            }
+        }
+        line("# HELP parallax_http_request_duration_seconds Time from the request's first byte to its response being queued.")
+        line("# TYPE parallax_http_request_duration_seconds histogram")
+        for route in Route.allCases {
+            let counts = buckets[route.rawValue].map(\.load)
+            let total = counts.reduce(0, +)
+            guard total > 0 else { continue }
+            var cumulative = 0
+            for (i, c) in counts.enumerated() {
+                cumulative += c
+                let le = i < Self.bounds.count ? Self.bounds[i].description : "+Inf"
+                line("parallax_http_request_duration_seconds_bucket{route=\"\(route.label)\",le=\"\(le)\"} \(cumulative)")
+            }
+            let seconds = Double(durationNanoseconds[route.rawValue].load) / 1e9
+            line("parallax_http_request_duration_seconds_sum{route=\"\(route.label)\"} \(seconds)")
+            line("parallax_http_request_duration_seconds_count{route=\"\(route.label)\"} \(total)")
+        }
+        line("# HELP parallax_open_connections Connections currently open.")
+        line("# TYPE parallax_open_connections gauge")
+        line("parallax_open_connections \(openConnections.load)")
+        line("# HELP parallax_parse_errors_total Requests rejected as unparseable: HTTP framing or JSON syntax.")
+        line("# TYPE parallax_parse_errors_total counter")
+        line("parallax_parse_errors_total{kind=\"http\"} \(httpParseErrors.load)")
+        line("parallax_parse_errors_total{kind=\"json\"} \(jsonParseErrors.load)")
+        line("# HELP parallax_http_bytes_received_total Request bytes received, headers and body.")
+        line("# TYPE parallax_http_bytes_received_total counter")
+        line("parallax_http_bytes_received_total \(bytesReceived.load)")
+        line("# HELP parallax_http_bytes_sent_total Response bytes sent, headers and body.")
+        line("# TYPE parallax_http_bytes_sent_total counter")
+        line("parallax_http_bytes_sent_total \(bytesSent.load)")
+    }
+}

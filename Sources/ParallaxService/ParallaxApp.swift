@@ -1,0 +1,149 @@
+import HTTPServer
+import ParallaxLayout
+
+/// The application (SPEC §6): one instance per event loop, called only on that loop's thread, so
+/// the JSON parser and buffers are reused without locks; `metrics` is the one shared object.
+///
+/// Wiring (parallax-server/main.swift):
+/// ```swift
+/// let metrics = ServiceMetrics()
+/// … makeResponder: { _, state in ParallaxApp(options: options, metrics: metrics, isDraining: { state.isDraining }) }
+/// ```
+public final class ParallaxApp: HTTPResponder {
+    let options: ServiceOptions
+    let metrics: ServiceMetrics
+    private let isDraining: @Sendable () -> Bool
+    private let parser = JSONParser()
+    private var accessLog: AccessLog?
+
+    public init(options: ServiceOptions, metrics: ServiceMetrics, isDraining: @escaping @Sendable () -> Bool = { false }) {
+        self.options = options
+        self.metrics = metrics
+        self.isDraining = isDraining
+        self.accessLog = options.accessLog ? AccessLog(format: options.logFormat) : nil
+    }
+
+    public func respond(to request: HTTPRequest, into response: inout HTTPResponse) {
+        let route = Route(path: request.path)
+        guard route != .unmatched else {
+            return Problem.notFound(request.path).write(into: &response)
+        }
+        guard route.allows(request.method) else {
+            return Problem.methodNotAllowed(route.allow).write(into: &response)
+        }
+        switch route {
+        case .healthz:
+            writeStatus("ok", into: &response)
+        case .readyz:
+            if isDraining() { return Problem.draining.write(into: &response) }
+            writeStatus("ready", into: &response)
+        case .metrics:
+            response.contentType = "text/plain; version=0.0.4; charset=utf-8"
+            metrics.render(into: &response.body)
+        case .openapi:
+            response.contentType = "application/yaml"
+            response.body.append(contentsOf: OpenAPIDocument.yaml.utf8)
+        case .paging, .header, .scroll:
+            compute(route, request, into: &response)
+        case .unmatched:
+            break
+        }
+    }
+
+    private func writeStatus(_ status: StaticString, into response: inout HTTPResponse) {
+        response.contentType = "application/json"
+        var w = JSONWriter(taking: &response.body)
+        w.objectStart(); w.field("status", literal: status); w.objectEnd()
+        response.body = w.bytes
+    }
+
+    // MARK: - The three models
+
+    private func compute(_ route: Route, _ request: HTTPRequest, into response: inout HTTPResponse) {
+        let query: [UInt8]
+        if request.method == .post {
+            if let type = request.headers["Content-Type"], !Self.isJSON(type) {
+                return Problem.unsupportedMediaType(type).write(into: &response)
+            }
+            query = []
+        } else {
+            let parser = self.parser
+            let checked = QueryParameters.json(from: request.query) { text in
+                switch parser.parse(text, { _ in () }) {
+                case .success: nil
+                case .failure(let e): "must be JSON text: \(e.message) at byte \(e.position)"
+                }
+            }
+            switch checked {
+            case .success(let bytes): query = bytes
+            case .failure(let e): return Problem.invalid(e.issues).write(into: &response)
+            }
+        }
+        let body = request.method == .post ? request.body : query
+        let limits = options.limits
+        let outcome: Result<Outcome, JSONSyntaxError> = parser.parse(body) { root in
+            var reader = InputReader()
+            switch route {
+            case .paging:
+                let input = reader.pagingInput(root)
+                if !reader.issues.isEmpty { return .invalid(reader.merged(with: input.validate(limits: limits))) }
+                do throws(ValidationError) { return .paging(try input.layout(limits: limits)) } catch { return .invalid(error.issues) }
+            case .header:
+                let input = reader.headerInput(root)
+                if !reader.issues.isEmpty { return .invalid(reader.merged(with: input.validate(limits: limits))) }
+                do throws(ValidationError) { return .header(try input.layout(limits: limits)) } catch { return .invalid(error.issues) }
+            default:
+                let input = reader.scrollInput(root)
+                if !reader.issues.isEmpty { return .invalid(reader.merged(with: input.validate(limits: limits))) }
+                do throws(ValidationError) { return .scroll(try input.layout(limits: limits)) } catch { return .invalid(error.issues) }
+            }
+        }
+        switch outcome {
+        case .failure(let syntax):
+            metrics.jsonParseErrors.add(1)
+            Problem.malformedJSON(syntax).write(into: &response)
+        case .success(.invalid(let issues)):
+            Problem.invalid(issues).write(into: &response)
+        case .success(let result):
+            response.contentType = "application/json"
+            var w = JSONWriter(taking: &response.body)
+            switch result {
+            case .paging(let r): w.paging(r)
+            case .header(let r): w.header(r)
+            case .scroll(let r): w.scroll(r)
+            case .invalid: break
+            }
+            response.body = w.bytes
+        }
+    }
+
+    private enum Outcome {
+        case paging(PagingResult), header(HeaderResult), scroll(ScrollResult)
+        case invalid([ValidationIssue])
+    }
+
+    /// `application/json` with or without parameters, or any `application/*+json` (RFC 6839 §3.1).
+    static func isJSON(_ contentType: String) -> Bool {
+        let media = contentType.utf8.split(separator: UInt8(ascii: ";"), maxSplits: 1, omittingEmptySubsequences: false)
+            .first.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let type = media.lowercased().filter { $0 != " " && $0 != "\t" }
+        return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
+    }
+
+    // MARK: - Engine errors, metrics, log
+
+    public func respond(to error: HTTPEngineError, into response: inout HTTPResponse) {
+        if error.kind == .malformed { metrics.httpParseErrors.add(1) }
+        Problem.engine(error).write(into: &response)
+    }
+
+    public func record(_ record: HTTPRequestRecord) {
+        let path = record.path.utf8.firstIndex(of: UInt8(ascii: "?")).map { record.path[..<$0] } ?? record.path[...]
+        metrics.record(route: Route(path: path), status: record.status, nanoseconds: record.durationNanoseconds,
+                       bytesIn: record.bytesIn, bytesOut: record.bytesOut)
+        accessLog?.write(record)
+    }
+
+    public func connectionOpened() { metrics.openConnections.add(1) }
+    public func connectionClosed() { metrics.openConnections.add(-1) }
+}

@@ -1,0 +1,36 @@
+import ParallaxLayout
+
+/// What the application needs from the command line (SPEC §7): log format, whether to log each
+/// request, and the layout limits (SPEC §6), one value shared read-only by every event loop.
+public struct ServiceOptions: Sendable {
+    /// `--log-format json|text`; default JSON lines.
+    public var logFormat: LogFormat
+    /// `--access-log on|off`; default on.
+    public var accessLog: Bool
+    /// Limits on one request's content (pages, offsets, layers, elements); defaults in SPEC §6.
+    public var limits: LayoutLimits
+
+    public init(logFormat: LogFormat = .json, accessLog: Bool = true, limits: LayoutLimits = .standard) {
+        self.logFormat = logFormat
+        self.accessLog = accessLog
+        self.limits = limits
+    }
+}
+
+import HTTPServer
+
+extension ServiceOptions {
+    /// The application's part of the server's command line (`--log-format`, `--access-log`).
+    public init(_ server: ServerOptions, limits: LayoutLimits = .standard) {
+        self.init(logFormat: server.logFormat == .text ? .text : .json, accessLog: server.accessLog, limits: limits)
+    }
+}
+
+extension ParallaxApp {
+    /// What `HTTPServer.start(_:makeResponder:)` needs: one `ParallaxApp` per event loop, all
+    /// sharing one `ServiceMetrics` and reading readiness from the server's drain flag.
+    public static func responderFactory(_ options: ServiceOptions) -> @Sendable (Int, ServerState) -> any HTTPResponder {
+        let metrics = ServiceMetrics()
+        return { _, state in ParallaxApp(options: options, metrics: metrics, isDraining: { state.isDraining }) }
+    }
+}

@@ -1,0 +1,103 @@
+import HTTPServer
+import Testing
+@testable import ParallaxService
+
+/// SPEC §6 error statuses, all as RFC 9457 problems from one place.
+@Suite struct ErrorTests {
+    let client = Client()
+
+    @Test func malformedJSONSaysWhere() {
+        let r = client.post("/v1/paging", #"{"viewport": {"width": 390,, }"#)
+        #expect(r.status == 400)
+        #expect(r.contentType == "application/problem+json")
+        #expect(r.body == #"{"type":"/problems/malformed-json","title":"Malformed JSON","status":400,"detail":"unexpected character, expected a string for object key at byte 27"}"#)
+        #expect(client.post("/v1/paging", "").body.contains("at byte 0"))
+        #expect(client.post("/v1/paging", "{} x").status == 400)
+        #expect(client.post("/v1/paging", "\u{FF}").status == 400)
+    }
+
+    @Test func unknownPathIs404() {
+        let r = client.get("/v2/paging")
+        #expect(r.status == 404)
+        #expect(r.body.hasPrefix(#"{"type":"about:blank","title":"Not Found","status":404,"#))
+        #expect(client.get("/v1/paging/").status == 404)
+    }
+
+    @Test func wrongMethodIs405WithAllow() {
+        let r = client.call(.delete, "/v1/paging")
+        #expect(r.status == 405)
+        #expect(r.header("Allow") == "GET, HEAD, POST")
+        #expect(client.call(.post, "/healthz", "{}").header("Allow") == "GET, HEAD")
+        #expect(client.call(.put, "/metrics", "{}").status == 405)
+        #expect(client.call(.other("PROPFIND"), "/openapi.yaml").status == 405)
+    }
+
+    @Test(arguments: ["text/plain", "application/x-www-form-urlencoded", "application/xml", "json"])
+    func nonJSONContentTypeIs415(type: String) {
+        let r = client.call(.post, "/v1/paging", "{}", contentType: type)
+        #expect(r.status == 415)
+        #expect(r.contentType == "application/problem+json")
+    }
+
+    @Test(arguments: ["application/json", "application/json; charset=utf-8", "Application/JSON;charset=UTF-8",
+                      "application/merge-patch+json", "application/problem+json"])
+    func jsonContentTypesAreAccepted(type: String) {
+        #expect(client.call(.post, "/v1/paging", EndpointTests.specPaging, contentType: type).status == 200)
+    }
+
+    @Test func missingContentTypeIsReadAsJSON() {
+        #expect(client.call(.post, "/v1/paging", EndpointTests.specPaging, contentType: nil).status == 200)
+    }
+
+    @Test(arguments: [
+        (HTTPEngineError.Kind.malformed, 400, "Bad Request"), (.headersTooLarge, 431, "Request Header Fields Too Large"),
+        (.bodyTooLarge, 413, "Content Too Large"), (.requestTimeout, 408, "Request Timeout"),
+        (.unavailable, 503, "Service Unavailable"), (.expectationFailed, 417, "Expectation Failed"),
+        (.versionNotSupported, 505, "HTTP Version Not Supported"),
+    ])
+    func engineErrorsAreProblems(kind: HTTPEngineError.Kind, status: Int, title: String) {
+        var response = HTTPResponse()
+        client.app.respond(to: HTTPEngineError(kind: kind, status: status, detail: "why \"quoted\""), into: &response)
+        #expect(response.status == status)
+        #expect(response.contentType == "application/problem+json")
+        #expect(String(decoding: response.body, as: UTF8.self)
+                == #"{"type":"about:blank","title":"\#(title)","status":\#(status),"detail":"why \"quoted\""}"#)
+    }
+
+    @Test func invalidRequestListsEveryProblem() {
+        let r = client.post("/v1/paging", #"{"viewport":{"width":-390,"height":"x"},"pageCount":2.5,"offset":1e999,"page":1,"bogus":1,"layers":[{"travel":1,"rate":2}]}"#)
+        #expect(r.status == 422)
+        #expect(r.body == #"{"type":"/problems/invalid-request","title":"Invalid request","status":422,"detail":"6 fields are invalid","errors":[{"pointer":"/viewport/height","message":"must be a number, not a string"},{"pointer":"/offset","message":"is too large for a double"},{"pointer":"/bogus","message":"unknown field"},{"pointer":"/viewport/width","message":"must be > 0"},{"pointer":"/pageCount","message":"must be an integer"},{"pointer":"/layers/0/rate","message":"give travel or rate, not both"}]}"#)
+    }
+}
+
+/// Hostile bodies stay cheap and never crash (SPEC §6: no input crashes the process).
+@Suite struct HostileInputTests {
+    let client = Client()
+
+    @Test func deeplyNestedArraysAreATypeError() {
+        let body = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let r = client.post("/v1/paging", body)
+        #expect(r.status == 422)
+        #expect(r.body.contains(#"{"pointer":"","message":"must be an object, not an array"}"#))
+    }
+
+    @Test func manyUnknownKeysAreListedInLinearTime() {
+        var body = #"{"viewport":{"width":1,"height":1},"pageCount":1"#
+        for i in 0..<50_000 { body += ",\"k\(i)\":0" }
+        body += "}"
+        let clock = ContinuousClock()
+        let start = clock.now
+        let r = client.post("/v1/paging", body)
+        #expect(clock.now - start < .seconds(5))
+        #expect(r.status == 422)
+        #expect(r.body.contains(#""detail":"50000 fields are invalid""#))
+    }
+
+    @Test func hugeTimelinesAreRejectedByCount() {
+        let offsets = (0..<5000).map(String.init).joined(separator: ",")
+        let r = client.post("/v1/header", #"{"viewport":{"width":1,"height":1},"header":{"height":1},"offsets":[\#(offsets)]}"#)
+        #expect(r.status == 422)
+        #expect(r.body.contains(#"{"pointer":"/offsets","message":"must hold 1 to 4096 offsets"}"#))
+    }
+}

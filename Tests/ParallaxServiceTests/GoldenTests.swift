@@ -1,0 +1,60 @@
+import FoundationEssentials
+import HTTPServer
+import Testing
+@testable import ParallaxService
+
+/// Determinism (SPEC §4): each `Tests/golden/NAME.request` (first line `METHOD target`, then the
+/// body) must produce exactly the bytes checked in as `NAME.response` (status, content type,
+/// extra headers, blank line, body). Regenerate with `PARALLAX_UPDATE_GOLDEN=1 swift test
+/// --filter GoldenTests` and review the diff against SPEC before committing.
+@Suite struct GoldenTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("golden")
+
+    static var names: [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return files.filter { $0.hasSuffix(".request") }.map { String($0.dropLast(".request".count)) }.sorted()
+    }
+
+    static func render(_ requestText: String) -> [UInt8] {
+        let firstLine = requestText.prefix { $0 != "\n" }
+        let body = String(requestText.dropFirst(firstLine.count + 1)).trimmingTrailingNewlines()
+        let parts = firstLine.split(separator: " ", maxSplits: 1)
+        let method: HTTPMethod = switch parts.first {
+        case "GET": .get
+        case "POST": .post
+        case "HEAD": .head
+        case "DELETE": .delete
+        default: .other(String(parts.first ?? ""))
+        }
+        let client = Client()
+        let reply = client.call(method, String(parts.last ?? "/"), method == .post ? body : nil)
+        var text = "HTTP \(reply.status)\nContent-Type: \(reply.contentType ?? "")\n"
+        for h in reply.headers { text += "\(h.name): \(h.value)\n" }
+        text += "\n"
+        return Array(text.utf8) + reply.bytes + [10]
+    }
+
+    @Test func thereAreGoldenFiles() { #expect(Self.names.count >= 10) }
+
+    @Test(arguments: names)
+    func responseBytesMatchTheCheckedInFile(name: String) throws {
+        let request = try String(contentsOf: Self.directory.appendingPathComponent(name + ".request"), encoding: .utf8)
+        let actual = Self.render(request)
+        let responseURL = Self.directory.appendingPathComponent(name + ".response")
+        if ProcessInfo.processInfo.environment["PARALLAX_UPDATE_GOLDEN"] == "1" {
+            try Data(actual).write(to: responseURL)
+        }
+        let expected = try [UInt8](Data(contentsOf: responseURL))
+        #expect(actual == expected, "\(name): got\n\(String(decoding: actual, as: UTF8.self))")
+        #expect(Self.render(request) == actual, "same request, same bytes")
+    }
+}
+
+extension String {
+    func trimmingTrailingNewlines() -> String {
+        var s = self
+        while s.hasSuffix("\n") { s.removeLast() }
+        return s
+    }
+}

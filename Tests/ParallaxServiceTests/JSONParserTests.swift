@@ -1,0 +1,55 @@
+import Testing
+@testable import ParallaxService
+
+@Suite struct JSONParserTests {
+    let parser = JSONParser()
+
+    private func parse(_ text: String) -> Result<String, JSONSyntaxError> {
+        parser.parse(Array(text.utf8)) { describe($0) }
+    }
+
+    private func describe(_ v: JSONValue) -> String {
+        switch v.kind {
+        case .null: return "null"
+        case .bool: return v.bool == true ? "true" : "false"
+        case .string: return "s:" + (v.string ?? "?")
+        case .number:
+            switch v.number {
+            case .finite(let d)?: return "n:\(d)"
+            case .overflow?: return "overflow"
+            case nil: return "?"
+            }
+        case .array:
+            var parts: [String] = []
+            v.forEachElement { i, e in parts.append("\(i)=\(describe(e))") }
+            return "[" + parts.joined(separator: ",") + "]"
+        case .object:
+            var parts: [String] = []
+            v.forEachMember { k, e in parts.append("\(k)=\(describe(e))") }
+            return "{" + parts.joined(separator: ",") + "}"
+        }
+    }
+
+    @Test func readsEveryKind() throws {
+        #expect(try parse(#"{"a":[1,-2,0.5,true,null,"x"],"b":{}}"#).get()
+                == "{a=[0=n:1.0,1=n:-2.0,2=n:0.5,3=true,4=null,5=s:x],b={}}")
+    }
+
+    @Test func numbersBeyondDoubleAreOverflowNotSyntaxErrors() throws {
+        #expect(try parse("[1e999,-1e999,123456789012345678901234567890]").get()
+                == "[0=overflow,1=overflow,2=n:1.2345678901234568e+29]")
+    }
+
+    @Test func syntaxErrorsCarryTheBytePosition() throws {
+        guard case .failure(let e) = parse(#"{"a":1,}"#) else { Issue.record("expected failure"); return }
+        #expect(e.position == 6)  // yyjson points at the trailing comma
+        guard case .failure(let e2) = parse("") else { Issue.record("expected failure"); return }
+        #expect(e2.position == 0)
+        guard case .failure(let e3) = parse("{\"a\":NaN}") else { Issue.record("expected failure"); return }
+        #expect(e3.position == 5)
+    }
+
+    @Test func duplicateKeysAreAllVisited() throws {
+        #expect(try parse(#"{"a":1,"a":2}"#).get() == "{a=n:1.0,a=n:2.0}")
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import ParallaxService
-@Test func builds() { #expect(Bool(true)) }

@@ -1,0 +1,97 @@
+import Testing
+@testable import ParallaxService
+
+/// One case per validation rule (SPEC §1–§6): the request, and the (pointer, message) it must list.
+@Suite struct ValidationTests {
+    let client = Client()
+    static let vp = #""viewport":{"width":390,"height":844}"#
+
+    static let cases: [(String, String, String, String)] = [
+        // Reader: types, unknown fields, required fields, duplicates, overflow.
+        ("/v1/paging", "[]", "", "must be an object, not an array"),
+        ("/v1/paging", "{}", "/viewport", "is required"),
+        ("/v1/paging", "{\(vp)}", "/pageCount", "is required"),
+        ("/v1/paging", #"{"viewport":{"width":1},"pageCount":1}"#, "/viewport/height", "is required"),
+        ("/v1/paging", #"{"viewport":3,"pageCount":1}"#, "/viewport", "must be an object, not a number"),
+        ("/v1/paging", "{\(vp),\"pageCount\":\"5\"}", "/pageCount", "must be a number, not a string"),
+        ("/v1/paging", "{\(vp),\"pageCount\":null}", "/pageCount", "must be a number, not null"),
+        ("/v1/paging", "{\(vp),\"pageCount\":1e999}", "/pageCount", "is too large for a double"),
+        ("/v1/paging", "{\(vp),\"pageCount\":-1e400}", "/pageCount", "is too large for a double"),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"infinite\":1}", "/infinite", "must be a boolean, not a number"),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"axis\":\"diagonal\"}", "/axis", #"must be one of "horizontal", "vertical""#),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"direction\":\"up\"}", "/direction", #"must be one of "ltr", "rtl""#),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"include\":\"some\"}", "/include", #"must be one of "visible", "all""#),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"a/b~c\":1}", "/a~1b~0c", "unknown field"),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"pageCount\":4}", "/pageCount", "appears more than once"),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"layers\":[{\"nam\":\"x\"}]}", "/layers/0/nam", "unknown field"),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"layers\":[{\"fit\":\"stretch\"}]}", "/layers/0/fit", #"must be one of "page", "cover""#),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"layers\":[{\"opacity\":{\"max\":1}}]}", "/layers/0/opacity/max", "unknown field"),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"layers\":[{\"contentMode\":\"tile\"}]}", "/layers/0/contentMode", #"must be one of "fill", "aspectFill", "aspectFit", "center""#),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"offsets\":[1,\"a\"]}", "/offsets/1", "must be a number, not a string"),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"range\":{\"from\":1}}", "/range/to", "is required"),
+        // ParallaxLayout value rules.
+        ("/v1/paging", #"{"viewport":{"width":0,"height":844},"pageCount":3}"#, "/viewport/width", "must be > 0"),
+        ("/v1/paging", "{\(vp),\"pageCount\":0}", "/pageCount", "must be between 1 and 1000000"),
+        ("/v1/paging", "{\(vp),\"pageCount\":2000000}", "/pageCount", "must be between 1 and 1000000"),
+        ("/v1/paging", "{\(vp),\"pageCount\":2,\"infinite\":true}", "/infinite", "needs pageCount >= 3"),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"offset\":1,\"page\":1}", "/page", "give only one of offset, page, offsets"),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"offset\":1,\"offsets\":[1]}", "/offsets", "give only one of offset, page, offsets"),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"pageSpacing\":-1}", "/pageSpacing", "must be >= 0"),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"currentPage\":3}", "/currentPage", "must be between 0 and 2"),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"decelerationRate\":1}", "/decelerationRate", "must be > 0 and < 1"),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"motionScale\":2}", "/motionScale", "must be between 0 and 1"),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"pixelScale\":0}", "/pixelScale", "must be > 0"),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"infinite\":true,\"include\":\"all\"}", "/include", #""all" is not possible with infinite"#),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"range\":{\"from\":2,\"to\":1}}", "/range/to", "must be >= from"),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"range\":{\"from\":0,\"to\":1},\"include\":\"all\"}", "/range", "give include or range, not both"),
+        ("/v1/paging", "{\(vp),\"pageCount\":20000,\"include\":\"all\"}", "/include", "at most 10000 pages per response (pages × offsets); use range"),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"layers\":[{\"opacity\":{\"min\":2}}]}", "/layers/0/opacity/min", "must be between 0 and 1"),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"layers\":[{\"scale\":{\"min\":-1}}]}", "/layers/0/scale/min", "must be >= 0"),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"layers\":[{\"content\":{\"width\":0,\"height\":1}}]}", "/layers/0/content/width", "must be > 0"),
+        ("/v1/paging", "{\(vp),\"pageCount\":3,\"offset\":1e300}", "/offset", "must be between -1000000000000000 and 1000000000000000"),
+        ("/v1/header", "{\(vp)}", "/header", "is required"),
+        ("/v1/header", "{\(vp),\"header\":{}}", "/header/height", "is required"),
+        ("/v1/header", "{\(vp),\"header\":{\"height\":100,\"minHeight\":200}}", "/header/minHeight", "must be <= header.height"),
+        ("/v1/header", "{\(vp),\"header\":{\"height\":100},\"mode\":\"left\"}", "/mode", #"must be one of "fill", "top", "center", "bottom""#),
+        ("/v1/header", "{\(vp),\"header\":{\"height\":100},\"stretch\":\"yes\"}", "/stretch", "must be a boolean, not a string"),
+        ("/v1/scroll", "{\(vp)}", "/elements", "is required"),
+        ("/v1/scroll", "{\(vp),\"elements\":[{\"frame\":{\"x\":0,\"y\":0,\"width\":1,\"height\":1}}]}", "/elements/0/name", "is required"),
+        ("/v1/scroll", "{\(vp),\"elements\":[{\"name\":\"a\",\"frame\":{\"x\":0,\"y\":0,\"width\":-1,\"height\":1}}]}", "/elements/0/frame/width", "must be > 0"),
+        ("/v1/scroll", "{\(vp),\"elements\":[{\"name\":\"a\",\"frame\":{\"x\":0,\"y\":0,\"width\":1,\"height\":1},\"translate\":[1]}]}", "/elements/0/translate", "must have exactly 2 numbers [from, to]"),
+        ("/v1/scroll", "{\(vp),\"elements\":[{\"name\":\"a\",\"frame\":{\"x\":0,\"y\":0,\"width\":1,\"height\":1},\"speed\":1,\"translate\":[0,1]}]}", "/elements/0/speed", "give speed or translate, not both"),
+        ("/v1/scroll", "{\(vp),\"elements\":[{\"name\":\"a\",\"frame\":{\"x\":0,\"y\":0,\"width\":1,\"height\":1},\"opacity\":[0,2]}]}", "/elements/0/opacity/1", "must be between 0 and 1"),
+        ("/v1/scroll", "{\(vp),\"elements\":[{\"name\":\"a\",\"frame\":{\"x\":0,\"y\":0,\"width\":1,\"height\":1},\"easing\":\"bounce\"}]}", "/elements/0/easing", #"must be one of "linear", "easeIn", "easeOut", "easeInOut" or {"cubicBezier": [x1, y1, x2, y2]}"#),
+        ("/v1/scroll", "{\(vp),\"elements\":[{\"name\":\"a\",\"frame\":{\"x\":0,\"y\":0,\"width\":1,\"height\":1},\"easing\":{\"cubicBezier\":[2,0,0.5,1]}}]}", "/elements/0/easing/cubicBezier/0", "must be between 0 and 1"),
+        ("/v1/scroll", "{\(vp),\"elements\":[{\"name\":\"a\",\"frame\":{\"x\":0,\"y\":0,\"width\":1,\"height\":1},\"easing\":{\"cubicBezier\":[0,1]}}]}", "/elements/0/easing/cubicBezier", "must be an array of 4 numbers [x1, y1, x2, y2]"),
+        ("/v1/scroll", "{\(vp),\"elements\":[{\"name\":\"a\",\"frame\":{\"x\":0,\"y\":0,\"width\":1,\"height\":1},\"startOffset\":5,\"endOffset\":5}]}", "/elements/0/endOffset", "endOffset must be greater than startOffset"),
+        ("/v1/scroll", "{\(vp),\"elements\":[],\"offsets\":[]}", "/offsets", "must hold 1 to 4096 offsets"),
+    ]
+
+    @Test(arguments: cases)
+    func everyRuleIsReportedWithItsPointer(path: String, body: String, pointer: String, message: String) {
+        let r = client.post(path, body)
+        #expect(r.status == 422, "\(body)")
+        let escaped = message.replacingQuotes()
+        #expect(r.body.contains(#"{"pointer":"\#(pointer)","message":"\#(escaped)"}"#), "\(r.body)")
+    }
+
+    @Test func getParametersAreCheckedLikeFields() {
+        let r = client.get("/v1/paging?viewport.width=abc&viewport.height=844&pageCount=5&foo.bar=2")
+        #expect(r.status == 422)
+        #expect(r.body.contains(#"{"pointer":"/viewport/width","message":"must be a number, not a string"}"#))
+        #expect(r.body.contains(#"{"pointer":"/foo","message":"unknown field"}"#))
+        let dup = client.get("/v1/paging?pageCount=1&pageCount=2&viewport=1&viewport.width=2&.x=1")
+        #expect(dup.body.contains(#"{"pointer":"/pageCount","message":"appears more than once"}"#))
+        #expect(dup.body.contains(#"{"pointer":"/viewport/width","message":"appears more than once"}"#))
+        #expect(dup.body.contains(#"{"pointer":"//x","message":"is not a valid parameter name"}"#))
+    }
+}
+
+extension String {
+    /// The message as it appears inside a JSON string.
+    func replacingQuotes() -> String {
+        var out = ""
+        for c in self { if c == "\"" { out += "\\\"" } else { out.append(c) } }
+        return out
+    }
+}
