@@ -1,4 +1,44 @@
+// parallax-server: configuration from flags and environment, start the event loops, drain on
+// SIGTERM/SIGINT. Every C callback lives outside this file (top-level closures here would be
+// @MainActor and trap when libuv calls them on a worker thread).
 import HTTPServer
 import ParallaxService
-// Placeholder until the engine lands (issue 2).
-print("parallax-server")
+#if canImport(Glibc)
+import Glibc
+#endif
+
+var environment: [String: String] = [:]
+for name in ServerOptions.environmentNames() {
+    if let value = getenv(name) { environment[name] = String(cString: value) }
+}
+
+let options: ServerOptions
+do {
+    options = try ServerOptions.parse(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
+} catch {
+    print("parallax-server: \(error)")
+    exit(2)
+}
+if options.help {
+    print(ServerOptions.helpText(), terminator: "")
+    exit(0)
+}
+if options.healthcheck {
+    exit(HealthCheck.probe(port: options.configuration.port) ? 0 : 1)
+}
+
+let server: HTTPServer
+do {
+    server = try HTTPServer.start(options.configuration, makeResponder: makeEngineOnlyResponder)
+} catch {
+    Log.line(options.logFormat, "error", "cannot start: \(error)")
+    exit(1)
+}
+Log.line(options.logFormat, "info",
+         "listening on \(options.configuration.host):\(server.port) with \(options.configuration.workers) workers")
+let signal = waitForSignal([SIGTERM, SIGINT])
+Log.line(options.logFormat, "info", "signal \(signal): draining")
+server.beginDrain()
+server.wait()
+Log.line(options.logFormat, "info", "stopped")
+exit(0)

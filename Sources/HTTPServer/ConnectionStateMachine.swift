@@ -1,0 +1,310 @@
+/// One connection's HTTP/1.1 state, free of I/O (STYLE.md trait 1, after swift-nio's
+/// `HTTPConnectionStateHandler.StateMachine`). The transport feeds it bytes, write completions,
+/// timer ticks and end-of-input, each with the current time (nanoseconds, any monotonic origin),
+/// then pumps `nextAction(now:)` and carries each action out until it returns nil.
+///
+/// Pipelining: requests are parsed and answered one at a time, in order; all responses produced
+/// while pumping one read accumulate in `outbox` and leave in one write (RFC 9112 §9.3.2).
+/// Backpressure: when unsent output passes `writeHighWaterMark`, parsing stops, unparsed bytes
+/// are kept, and reading pauses until the output is written.
+/// Errors: every engine-level error becomes a complete response followed by close, and nothing
+/// after the bad bytes is parsed.
+struct HTTPConnectionStateMachine {
+    enum Action {
+        /// Call the responder, then `responded(_:now:)`.
+        case respond(HTTPRequest)
+        /// Render the error with the responder, then `responded(_:now:)`.
+        case respondToError(HTTPEngineError)
+        /// Send `outbox`, then report with `outboxWritten(queued:now:)`.
+        case write
+        case pauseReading
+        case resumeReading
+        /// The earliest time `timeout(now:)` has something to do.
+        case scheduleTimeout(deadline: UInt64)
+        /// Close the connection; the machine is finished.
+        case close
+    }
+
+    private enum Phase { case idle, head, body, responding, closed }
+
+    /// The request being answered, kept for framing and the access record.
+    private struct Current {
+        var method: HTTPMethod = .get
+        var target = ""
+        var versionMinor = 1
+        var keepAlive = true
+        var headOnly = false
+    }
+
+    let limits: HTTPLimits
+    let remoteAddress: String
+    private let parser: HTTPParser
+    private let date: DateCache
+    private let headerTimeout: UInt64, idleTimeout: UInt64, requestTimeout: UInt64
+
+    /// Response bytes not yet handed to the transport.
+    private(set) var outbox: [UInt8] = []
+    /// Bytes handed to the transport whose write has not completed.
+    private(set) var inFlight = 0
+    private var input: InputBytes?
+    /// Unparsed input kept while reading is paused.
+    private var stash: [UInt8] = []
+    private var phase = Phase.idle
+    private var current = Current()
+    private var requestStart: UInt64 = 0
+    private var lastActivity: UInt64
+    private var bytesIn = 0
+    private var readingPaused = false
+    /// No further request will be parsed; close once the output is written.
+    private var closeAfterFlush = false
+    private var forceClose = false
+    private var draining = false
+    private var pendingError: HTTPEngineError?
+    private var scheduled: UInt64?
+
+    init(limits: HTTPLimits, date: DateCache, remoteAddress: String = "", now: UInt64) {
+        self.limits = limits
+        self.remoteAddress = remoteAddress
+        self.parser = HTTPParser(limits: limits)
+        parser.judgeHead = Self.judge
+        self.date = date
+        self.lastActivity = now
+        headerTimeout = limits.headerTimeout.engineNanoseconds
+        idleTimeout = limits.idleTimeout.engineNanoseconds
+        requestTimeout = limits.requestTimeout.engineNanoseconds
+    }
+
+    /// Unsent output, queued or in flight.
+    var buffered: Int { outbox.count + inFlight }
+    var isClosed: Bool { phase == .closed }
+    /// True while no request is partly received or being answered and nothing is unsent.
+    var isIdle: Bool { phase == .idle && buffered == 0 && stash.isEmpty }
+    private var overHighWater: Bool { buffered > limits.writeHighWaterMark }
+
+    /// When `timeout(now:)` next has work, or nil.
+    var deadline: UInt64? {
+        switch phase {
+        case .closed, .responding: return nil
+        case _ where buffered > 0: return lastActivity &+ idleTimeout
+        case .idle: return lastActivity &+ idleTimeout
+        case .head: return requestStart &+ min(headerTimeout, requestTimeout)
+        case .body: return requestStart &+ requestTimeout
+        }
+    }
+
+    // MARK: events
+
+    /// Bytes read from the peer, valid until the pump that follows returns nil.
+    mutating func receive(_ bytes: InputBytes, now: UInt64) {
+        lastActivity = now
+        guard phase != .closed, !closeAfterFlush, bytes.count > 0 else { return }
+        if stash.isEmpty && !readingPaused && input == nil {
+            input = bytes
+        } else {
+            bytes.append(to: &stash)
+        }
+    }
+
+    /// The peer will send nothing more (EOF or read error).
+    mutating func inputEnded() {
+        readingPaused = true
+        if phase == .head || phase == .body { forceClose = true } else { closeAfterFlush = true }
+        input = nil
+    }
+
+    /// The transport sent `outbox`; `queued` bytes of it are still being written.
+    mutating func outboxWritten(queued: Int, now: UInt64) {
+        outbox.removeAll(keepingCapacity: true)
+        inFlight = queued
+        lastActivity = now
+    }
+
+    /// A queued write finished.
+    mutating func writeCompleted(now: UInt64) {
+        inFlight = 0
+        lastActivity = now
+    }
+
+    /// Time passed; acts if the deadline is reached (408 for a slow request, close when idle
+    /// or when the peer stopped reading our output).
+    mutating func timeout(now: UInt64) {
+        guard let d = deadline, now >= d else { return }
+        switch phase {
+        case _ where buffered > 0, .idle:
+            forceClose = true
+        case .head:
+            pendingError = HTTPEngineError(kind: .requestTimeout, status: 408,
+                                           detail: "request headers not received within \(limits.headerTimeout)")
+        case .body:
+            pendingError = HTTPEngineError(kind: .requestTimeout, status: 408,
+                                           detail: "request not received within \(limits.requestTimeout)")
+        case .responding, .closed:
+            break
+        }
+    }
+
+    /// Graceful shutdown: answer what is in progress with `Connection: close`, close idle now.
+    mutating func beginDrain() { draining = true }
+
+    // MARK: the pump
+
+    mutating func nextAction(now: UInt64) -> Action? {
+        if phase == .closed || phase == .responding { return nil }
+        if forceClose { return finish() }
+        if let error = pendingError {
+            pendingError = nil
+            return fail(error)
+        }
+        if let action = parse(now: now) { return action }
+        if !outbox.isEmpty && inFlight == 0 { return .write }
+        let wantPause = closeAfterFlush || overHighWater
+        if wantPause != readingPaused {
+            readingPaused = wantPause
+            return wantPause ? .pauseReading : .resumeReading
+        }
+        if buffered == 0 && (closeAfterFlush || (draining && phase == .idle && stash.isEmpty)) {
+            return finish()
+        }
+        if let d = deadline, d != scheduled {
+            scheduled = d
+            return .scheduleTimeout(deadline: d)
+        }
+        return nil
+    }
+
+    /// Frames the responder's answer into `outbox` and returns its access record.
+    mutating func responded(_ response: HTTPResponse, now: UInt64) -> HTTPRequestRecord {
+        let close = closeAfterFlush || response.close || !current.keepAlive || draining
+        let written = ResponseSerializer.append(
+            response, headOnly: current.headOnly, close: close,
+            keepAliveHeader: !close && current.versionMinor == 0, date: date.line, to: &outbox)
+        if close { stopParsing() }
+        if phase == .responding { phase = .idle }
+        lastActivity = now
+        let record = HTTPRequestRecord(
+            method: current.method, path: Self.path(of: current.target),
+            status: response.status, bytesIn: bytesIn, bytesOut: written,
+            durationNanoseconds: now >= requestStart ? now - requestStart : 0, remoteAddress: remoteAddress)
+        bytesIn = 0
+        current = Current()
+        return record
+    }
+
+    private static func path(of target: String) -> String {
+        guard let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target }
+        return String(target[..<q])
+    }
+
+    // MARK: parsing
+
+    private mutating func parse(now: UInt64) -> Action? {
+        while !closeAfterFlush && !overHighWater {
+            let event: HTTPParser.Event
+            let fromStash = !stash.isEmpty
+            if fromStash {
+                event = stash.withInputBytes { parser.execute($0) }
+            } else if let input {
+                event = parser.execute(input)
+            } else {
+                return nil
+            }
+            switch event {
+            case .needMore:
+                consume(fromStash ? stash.count : input?.count ?? 0, fromStash: fromStash)
+                if parser.inMessage { began(now) }
+                if parser.headersDone && phase == .head { phase = .body }
+                if parser.expectsContinue {
+                    parser.expectsContinue = false
+                    outbox.append(contentsOf: ResponseSerializer.continueLine)
+                }
+            case .messageComplete(let consumed):
+                consume(consumed, fromStash: fromStash)
+                began(now)
+                parser.resume()
+                let head = parser.head
+                current.method = head.method
+                current.target = String(decoding: parser.target, as: UTF8.self)
+                current.versionMinor = head.versionMinor
+                current.headOnly = head.method == .head
+                current.keepAlive = parser.keepAlive && !head.upgrade
+                phase = .responding
+                return .respond(HTTPRequest(
+                    method: current.method, target: current.target, versionMinor: current.versionMinor,
+                    headers: parser.headers, body: parser.body))
+            case .error(let error):
+                return fail(error)
+            }
+        }
+        // Paused by backpressure: keep what the read buffer still holds.
+        if let input, input.count > 0, !closeAfterFlush { input.append(to: &stash) }
+        input = nil
+        return nil
+    }
+
+    private mutating func consume(_ n: Int, fromStash: Bool) {
+        bytesIn += n
+        if fromStash {
+            stash.removeFirst(min(n, stash.count))
+        } else if let input {
+            self.input = n >= input.count ? nil : input.dropping(first: n)
+        }
+    }
+
+    private mutating func began(_ now: UInt64) {
+        if phase == .idle {
+            phase = .head
+            requestStart = now
+        }
+    }
+
+    /// Judges a complete head before any body byte is read (called from the parser's headers
+    /// callback): version, Host (RFC 9112 §3.2), Content-Length against the body limit (413 before
+    /// the body), Expect (RFC 9110 §10.1.1: 100-continue on HTTP/1.1 only, others 417).
+    static func judge(_ head: HTTPParser.Head, _ headers: HTTPHeaders, _ limits: HTTPLimits) -> HTTPParser.Verdict {
+        if head.versionMajor != 1 {
+            return .reject(HTTPEngineError(kind: .versionNotSupported, status: 505,
+                                           detail: "only HTTP/1.0 and HTTP/1.1 are supported"))
+        }
+        if head.versionMinor >= 1 {
+            var hosts = 0
+            for field in headers where asciiCaseInsensitiveEquals(field.name, "host") { hosts += 1 }
+            if hosts != 1 {
+                return .reject(HTTPEngineError(kind: .malformed, status: 400,
+                                               detail: hosts == 0 ? "HTTP/1.1 request without Host" : "more than one Host header"))
+            }
+        }
+        if let length = head.contentLength, length > UInt64(limits.maxBodyBytes) {
+            return .reject(HTTPEngineError(kind: .bodyTooLarge, status: 413,
+                                           detail: "request body of \(length) bytes exceeds \(limits.maxBodyBytes)"))
+        }
+        if head.versionMinor >= 1, let expect = headers["Expect"] {
+            guard asciiCaseInsensitiveEquals(expect, "100-continue") else {
+                return .reject(HTTPEngineError(kind: .expectationFailed, status: 417, detail: "unsupported Expect: \(expect)"))
+            }
+            if head.chunked || (head.contentLength ?? 0) > 0 { return .acceptAfterContinue }
+        }
+        return .accept
+    }
+
+    private mutating func fail(_ error: HTTPEngineError) -> Action {
+        stopParsing()
+        current.target = String(decoding: parser.target, as: UTF8.self)
+        current.method = parser.headersDone ? parser.head.method : .other("-")
+        current.headOnly = false
+        phase = .responding
+        return .respondToError(error)
+    }
+
+    private mutating func stopParsing() {
+        closeAfterFlush = true
+        input = nil
+        stash.removeAll()
+    }
+
+    private mutating func finish() -> Action {
+        phase = .closed
+        input = nil
+        stash.removeAll()
+        return .close
+    }
+}

@@ -1,0 +1,61 @@
+/// The `Date` header line, formatted at most once per second per loop (RFC 9110 §6.6.1 allows
+/// the origin's best approximation; one second is its resolution anyway). One per event loop,
+/// so no locking: the loop refreshes it from its cached tick time.
+final class DateCache {
+    /// `Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n`
+    private(set) var line: [UInt8] = []
+    private var second: Int64 = .min
+
+    init(epochSeconds: Int64 = 0) { refresh(epochSeconds: epochSeconds) }
+
+    /// Re-formats only when the second changed.
+    @inline(__always)
+    func refresh(epochSeconds: Int64) {
+        if epochSeconds != second { format(epochSeconds) }
+    }
+
+    private static let days: [StaticString] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
+    private static let months: [StaticString] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                                 "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// IMF-fixdate (RFC 9110 §5.6.7); civil-from-days after H. Hinnant's algorithm.
+    private func format(_ t: Int64) {
+        second = t
+        let dayNumber = t >= 0 ? t / 86_400 : (t - 86_399) / 86_400
+        let secs = t - dayNumber * 86_400
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        let weekday = Int(((dayNumber % 7) + 7) % 7)
+
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: "Date: ".utf8)
+        Self.days[weekday].withUTF8Buffer { line.append(contentsOf: $0) }
+        line.append(contentsOf: ", ".utf8)
+        appendTwoDigits(Int(day))
+        line.append(0x20)
+        Self.months[Int(month) - 1].withUTF8Buffer { line.append(contentsOf: $0) }
+        line.append(0x20)
+        let y = Int(year)
+        appendTwoDigits(y / 100)
+        appendTwoDigits(y % 100)
+        line.append(0x20)
+        appendTwoDigits(Int(secs / 3600))
+        line.append(UInt8(ascii: ":"))
+        appendTwoDigits(Int(secs / 60 % 60))
+        line.append(UInt8(ascii: ":"))
+        appendTwoDigits(Int(secs % 60))
+        line.append(contentsOf: " GMT\r\n".utf8)
+    }
+
+    private func appendTwoDigits(_ v: Int) {
+        line.append(UInt8(48 + v / 10 % 10))
+        line.append(UInt8(48 + v % 10))
+    }
+}

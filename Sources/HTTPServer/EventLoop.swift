@@ -1,0 +1,268 @@
+import CLibUV
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Binding or starting failed.
+public struct HTTPServerError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    init(_ what: String, _ code: Int32) { description = "\(what): \(String(cString: uv_strerror(code)))" }
+    init(_ description: String) { self.description = description }
+}
+
+/// One libuv loop on its own thread with its own listening socket (SO_REUSEPORT), its
+/// connections, a 64 KiB read buffer reused by every read, the `Date` cache and one reused
+/// `HTTPResponse`. Everything here is touched only by the loop's thread once it runs, except
+/// `wake()` (uv_async_send is the one thread-safe libuv call).
+final class EventLoop: @unchecked Sendable {
+    static let readBufferSize = 64 * 1024
+
+    let index: Int
+    let limits: HTTPLimits
+    let state: ServerState
+    let loop: UnsafeMutablePointer<uv_loop_t>
+    let readBuffer: UnsafeMutableRawPointer
+    let date = DateCache()
+    private(set) var responder: (any HTTPResponder)?
+    var response = HTTPResponse()
+    private(set) var boundPort = 0
+    private let listener: UnsafeMutablePointer<uv_tcp_t>
+    private let wakeup: UnsafeMutablePointer<uv_async_t>
+    private let sweep: UnsafeMutablePointer<uv_timer_t>
+    private let makeResponder: @Sendable (Int, ServerState) -> any HTTPResponder
+    private var connections: [Connection] = []
+    private var draining = false
+    private var drainDeadline: UInt64 = 0
+    private var stopping = false
+    private var dateTick: UInt64 = .max
+    /// False once `wakeup` is closing: `uv_async_send` must not touch it after that.
+    private let wakeable = Mutex(true)
+
+    /// Creates the loop and binds its listener; throws when the address cannot be bound.
+    init(index: Int, configuration: HTTPServerConfiguration, port: Int, state: ServerState,
+         makeResponder: @escaping @Sendable (Int, ServerState) -> any HTTPResponder) throws {
+        self.index = index
+        self.limits = configuration.limits
+        self.state = state
+        self.makeResponder = makeResponder
+        loop = .allocate(capacity: 1)
+        listener = .allocate(capacity: 1)
+        wakeup = .allocate(capacity: 1)
+        sweep = .allocate(capacity: 1)
+        readBuffer = .allocate(byteCount: Self.readBufferSize, alignment: 16)
+        uv_loop_init(loop)
+        uv_tcp_init_ex(loop, listener, UInt32(AF_INET))
+        uv_async_init(loop, wakeup) { handle in EventLoop.from(handle?.pointee.data)?.wokenUp() }
+        uv_timer_init(loop, sweep)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        listener.pointee.data = context
+        wakeup.pointee.data = context
+        sweep.pointee.data = context
+        do {
+            try bindAndListen(host: configuration.host, port: port, backlog: configuration.backlog)
+        } catch {
+            abandon()
+            throw error
+        }
+        let l = configuration.limits
+        let shortest = min(l.headerTimeout, l.idleTimeout, l.requestTimeout).engineNanoseconds / 1_000_000
+        let interval = max(5, min(1000, shortest / 4))
+        uv_timer_start(sweep, { timer in EventLoop.from(timer?.pointee.data)?.swept() }, interval, interval)
+    }
+
+    private static func from(_ data: UnsafeMutableRawPointer?) -> EventLoop? {
+        data.map { Unmanaged<EventLoop>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private func bindAndListen(host: String, port: Int, backlog: Int) throws {
+        var fd: uv_os_fd_t = -1
+        var rc = uv_fileno(parallax_tcp_handle(listener), &fd)
+        if rc == 0 { rc = parallax_set_reuseport(fd) == 0 ? 0 : -errno }
+        if rc != 0 { throw HTTPServerError("SO_REUSEPORT", rc) }
+        var address = sockaddr_in()
+        rc = uv_ip4_addr(host, Int32(port), &address)
+        if rc != 0 { throw HTTPServerError("invalid IPv4 host \(host)", rc) }
+        rc = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { uv_tcp_bind(listener, $0, 0) }
+        }
+        if rc != 0 { throw HTTPServerError("bind \(host):\(port)", rc) }
+        rc = uv_listen(parallax_tcp_stream(listener), Int32(backlog)) { server, status in
+            guard status == 0, let server else { return }
+            EventLoop.from(server.pointee.data)?.accept(server)
+        }
+        if rc != 0 { throw HTTPServerError("listen \(host):\(port)", rc) }
+        var bound = sockaddr_in()
+        var length = Int32(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &bound) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { uv_tcp_getsockname(listener, $0, &length) }
+        }
+        boundPort = Int(UInt16(bigEndian: bound.sin_port))
+    }
+
+    /// Closes everything of a loop that never ran (bind failed) and frees it.
+    func abandon() {
+        stopping = true
+        wakeable.withLock { $0 = false }
+        uv_close(parallax_tcp_handle(listener), nil)
+        uv_close(parallax_async_handle(wakeup), nil)
+        uv_close(parallax_timer_handle(sweep), nil)
+        uv_run(loop, UV_RUN_DEFAULT)
+        release()
+    }
+
+    private func release() {
+        uv_loop_close(loop)
+        loop.deallocate()
+        listener.deallocate()
+        wakeup.deallocate()
+        sweep.deallocate()
+        readBuffer.deallocate()
+    }
+
+    /// Runs the loop on a new thread; the thread owns a reference until the loop stops.
+    func startThread() throws -> pthread_t {
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let rc = pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            Unmanaged<EventLoop>.fromOpaque(context).takeRetainedValue().run()
+            return nil
+        }, context)
+        if rc != 0 {
+            Unmanaged<EventLoop>.fromOpaque(context).release()
+            throw HTTPServerError("pthread_create failed (\(rc))")
+        }
+        return thread
+    }
+
+    private func run() {
+        responder = makeResponder(index, state)
+        uv_run(loop, UV_RUN_DEFAULT)
+        responder = nil
+        release()
+    }
+
+    /// Any thread: makes the loop look at `state` (drain).
+    func wake() {
+        wakeable.withLock { alive in
+            if alive { uv_async_send(wakeup) }
+        }
+    }
+
+    // MARK: on the loop thread
+
+    /// Nanoseconds, monotonic; the state machines' clock.
+    var now: UInt64 { uv_hrtime() }
+
+    /// Refreshes the `Date` line when the loop's cached tick entered a new second.
+    @inline(__always)
+    func refreshDate() {
+        let tick = uv_now(loop) / 1000
+        if tick != dateTick {
+            dateTick = tick
+            date.refresh(epochSeconds: Int64(time(nil)))
+        }
+    }
+
+    private func accept(_ server: UnsafeMutablePointer<uv_stream_t>) {
+        let tcp = UnsafeMutablePointer<uv_tcp_t>.allocate(capacity: 1)
+        uv_tcp_init(loop, tcp)
+        tcp.pointee.data = nil
+        guard uv_accept(server, parallax_tcp_stream(tcp)) == 0, let responder else {
+            uv_close(parallax_tcp_handle(tcp)) { $0.map { UnsafeMutableRawPointer($0).deallocate() } }
+            return
+        }
+        guard !draining, state.tryOpenConnection(limit: limits.maxConnections) else {
+            refuse(tcp, responder: responder)
+            return
+        }
+        refreshDate()
+        uv_tcp_nodelay(tcp, 1)
+        let connection = Connection(loop: self, tcp: tcp, remoteAddress: Self.peerAddress(tcp))
+        connection.listIndex = connections.count
+        connections.append(connection)
+        responder.connectionOpened()
+        connection.start()
+    }
+
+    /// Over `maxConnections`: a 503 rendered by the application, then close; nobody else notices.
+    private func refuse(_ tcp: UnsafeMutablePointer<uv_tcp_t>, responder: any HTTPResponder) {
+        refreshDate()
+        response.reset()
+        let error = HTTPEngineError(kind: .unavailable, status: 503, detail: "too many open connections")
+        responder.respond(to: error, into: &response)
+        var bytes: [UInt8] = []
+        ResponseSerializer.append(response, headOnly: false, close: true, keepAliveHeader: false,
+                                  date: date.line, to: &bytes)
+        bytes.withUnsafeBytes { raw in
+            var buf = uv_buf_init(UnsafeMutablePointer(mutating: raw.baseAddress?.assumingMemoryBound(to: CChar.self)),
+                                  UInt32(raw.count))
+            _ = uv_try_write(parallax_tcp_stream(tcp), &buf, 1)
+        }
+        uv_close(parallax_tcp_handle(tcp)) { $0.map { UnsafeMutableRawPointer($0).deallocate() } }
+    }
+
+    private static func peerAddress(_ tcp: UnsafeMutablePointer<uv_tcp_t>) -> String {
+        var storage = sockaddr_storage()
+        var length = Int32(MemoryLayout<sockaddr_storage>.size)
+        var name = [CChar](repeating: 0, count: 64)
+        let rc = withUnsafeMutablePointer(to: &storage) { storage in
+            storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { uv_tcp_getpeername(tcp, $0, &length) }
+        }
+        guard rc == 0, storage.ss_family == sa_family_t(AF_INET) else { return "" }
+        _ = withUnsafePointer(to: &storage) { storage in
+            storage.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { uv_ip4_name($0, &name, name.count) }
+        }
+        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    func connectionClosed(_ connection: Connection) {
+        let i = connection.listIndex
+        if i >= 0 && i < connections.count && connections[i] === connection {
+            let last = connections.removeLast()
+            if i < connections.count {
+                connections[i] = last
+                last.listIndex = i
+            }
+        }
+        connection.listIndex = -1
+        state.connectionClosed()
+        responder?.connectionClosed()
+        stopIfDrained()
+    }
+
+    private func wokenUp() {
+        if state.isDraining { beginDrain() }
+    }
+
+    /// Stop accepting, let requests in progress finish with `Connection: close`, close idle ones.
+    private func beginDrain() {
+        guard !draining else { return }
+        draining = true
+        drainDeadline = now &+ limits.drainTimeout.engineNanoseconds
+        uv_close(parallax_tcp_handle(listener), nil)
+        let now = self.now
+        for connection in connections { connection.drain(now: now) }
+        stopIfDrained()
+    }
+
+    private func stopIfDrained() {
+        guard draining, connections.isEmpty, !stopping else { return }
+        stopping = true
+        wakeable.withLock { $0 = false }
+        uv_close(parallax_async_handle(wakeup), nil)
+        uv_timer_stop(sweep)
+        uv_close(parallax_timer_handle(sweep), nil)
+    }
+
+    /// Periodic: deadlines of every connection, and the drain deadline.
+    private func swept() {
+        let now = self.now
+        refreshDate()
+        let pastDrain = draining && now >= drainDeadline
+        for connection in connections {
+            if pastDrain { connection.closeNow() } else { connection.tick(now: now) }
+        }
+    }
+}

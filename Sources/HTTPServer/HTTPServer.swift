@@ -1,0 +1,94 @@
+import CLibUV
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A running server: `workers` event-loop threads, each with its own libuv loop and its own
+/// listening socket on the same port (SO_REUSEPORT lets the kernel spread connections).
+///
+///     let server = try HTTPServer.start(configuration) { loopIndex, state in MyResponder(state) }
+///     // … on SIGTERM:
+///     server.beginDrain()
+///     server.wait()
+public final class HTTPServer: Sendable {
+    /// The port actually bound (useful with port 0).
+    public let port: Int
+    public let configuration: HTTPServerConfiguration
+    /// Draining flag and counters shared with the application.
+    public let state: ServerState
+    private let loops: [EventLoop]
+    private let threads: Mutex<[pthread_t]>
+
+    private init(port: Int, configuration: HTTPServerConfiguration, state: ServerState,
+                 loops: [EventLoop], threads: [pthread_t]) {
+        self.port = port
+        self.configuration = configuration
+        self.state = state
+        self.loops = loops
+        self.threads = Mutex(threads)
+    }
+
+    /// Binds every loop's socket (throwing if the address is unusable), then starts the threads.
+    /// `makeResponder` runs once on each loop's own thread, before it serves anything: the
+    /// responder it returns is only ever called from that thread.
+    public static func start(
+        _ configuration: HTTPServerConfiguration,
+        makeResponder: @escaping @Sendable (_ loopIndex: Int, _ state: ServerState) -> any HTTPResponder
+    ) throws -> HTTPServer {
+        parallax_ignore_sigpipe()
+        guard configuration.workers >= 1 else { throw HTTPServerError("workers must be at least 1") }
+        guard (0...65_535).contains(configuration.port) else { throw HTTPServerError("port out of range") }
+        let state = ServerState()
+        var loops: [EventLoop] = []
+        var port = configuration.port
+        do {
+            for index in 0..<configuration.workers {
+                let loop = try EventLoop(index: index, configuration: configuration, port: port,
+                                         state: state, makeResponder: makeResponder)
+                loops.append(loop)
+                port = loop.boundPort // port 0: the others bind to the port the first one got
+            }
+        } catch {
+            for loop in loops { loop.abandon() }
+            throw error
+        }
+        var threads: [pthread_t] = []
+        for loop in loops {
+            do {
+                threads.append(try loop.startThread())
+            } catch {
+                // Loops already running are drained; the others never started.
+                _ = state.markDraining()
+                for started in loops.prefix(threads.count) { started.wake() }
+                for thread in threads { pthread_join(thread, nil) }
+                for unstarted in loops.dropFirst(threads.count) { unstarted.abandon() }
+                throw error
+            }
+        }
+        return HTTPServer(port: port, configuration: configuration, state: state, loops: loops, threads: threads)
+    }
+
+    /// Graceful shutdown, non-blocking: stop accepting, `state.isDraining` becomes true (readiness
+    /// answers 503), requests in progress finish with `Connection: close`, idle connections close;
+    /// after `drainTimeout` whatever is left is closed. Safe to call from any thread, repeatedly.
+    public func beginDrain() {
+        if state.markDraining() {
+            for loop in loops { loop.wake() }
+        }
+    }
+
+    /// `beginDrain()` then `wait()`.
+    public func shutdown() {
+        beginDrain()
+        wait()
+    }
+
+    /// Blocks until every loop has stopped.
+    public func wait() {
+        threads.withLock { threads in
+            for thread in threads { pthread_join(thread, nil) }
+            threads.removeAll()
+        }
+    }
+}

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Every limit the engine enforces, in one place (STYLE.md trait 5, after swift-nio's
+/// `NIOHTTPDecoderLimitConfiguration`). Each field has a flag and an environment variable in
+/// `parallax-server --help`; the defaults below are the documented ones.
+public struct HTTPLimits: Sendable, Equatable {
+    /// Request line plus header fields, in bytes. Over it: 431 and close (RFC 6585 §5).
+    public var maxHeaderBytes: Int = 16 * 1024
+    /// Request body, in bytes. Over it: 413 and close, answered from Content-Length before the
+    /// body is read, or as soon as a chunked body's running total passes it (RFC 9110 §15.5.14).
+    public var maxBodyBytes: Int = 1024 * 1024
+    /// Header fields per request. Over it: 431 and close.
+    public var maxHeaderCount: Int = 100
+    /// Open connections per server (all loops together). An excess connection is answered 503
+    /// and closed at once; the others are not disturbed.
+    public var maxConnections: Int = 10_000
+    /// From the first byte of a request to the end of its headers (slowloris). Over it: 408, close.
+    public var headerTimeout: Duration = .seconds(10)
+    /// A keep-alive connection with no request in progress, or a write making no progress,
+    /// is closed after this long (no response: nothing was asked).
+    public var idleTimeout: Duration = .seconds(30)
+    /// From the first byte of a request to its last body byte. Over it: 408, close.
+    public var requestTimeout: Duration = .seconds(30)
+    /// After SIGTERM / `beginDrain()`: in-flight requests get this long to finish, then every
+    /// remaining connection is closed and the loops stop.
+    public var drainTimeout: Duration = .seconds(10)
+    /// Unsent response bytes per connection above which the engine stops reading (and parsing)
+    /// that connection; reading resumes once the output has been written.
+    public var writeHighWaterMark: Int = 256 * 1024
+
+    public init() {}
+}
+
+/// Where and how the server listens.
+public struct HTTPServerConfiguration: Sendable, Equatable {
+    /// IPv4 address to bind, e.g. `127.0.0.1` or `0.0.0.0`.
+    public var host: String = "127.0.0.1"
+    /// TCP port; 0 asks the kernel for an ephemeral one (read it back from `HTTPServer.port`).
+    public var port: Int = 8080
+    /// Event-loop threads, each with its own listening socket on the same port (SO_REUSEPORT).
+    public var workers: Int = HTTPServerConfiguration.defaultWorkers
+    /// listen(2) backlog per loop.
+    public var backlog: Int = 1024
+    public var limits = HTTPLimits()
+
+    public init(host: String = "127.0.0.1", port: Int = 8080,
+                workers: Int = HTTPServerConfiguration.defaultWorkers, limits: HTTPLimits = HTTPLimits()) {
+        self.host = host
+        self.port = port
+        self.workers = workers
+        self.limits = limits
+    }
+
+    /// The number of online CPU cores (at least 1).
+    public static var defaultWorkers: Int {
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+}
+
+extension Duration {
+    /// Whole nanoseconds, saturating; the engine's clocks count nanoseconds (uv_hrtime).
+    var engineNanoseconds: UInt64 {
+        let (s, atto) = components
+        if s < 0 { return 0 }
+        let (ns, overflow) = UInt64(s).multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? UInt64.max / 2 : ns &+ UInt64(atto / 1_000_000_000)
+    }
+}

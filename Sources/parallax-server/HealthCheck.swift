@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `parallax-server --healthcheck` for the Docker HEALTHCHECK: a blocking POSIX client that asks
+/// `GET /healthz` on 127.0.0.1 and reports whether the answer is 200. No curl in the image.
+enum HealthCheck {
+    static func probe(port: Int, timeoutSeconds: Int = 2) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        let tvSize = socklen_t(MemoryLayout<timeval>.size)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, tvSize)
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, tvSize)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
+        address.sin_addr.s_addr = in_addr_t(0x7f00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { return false }
+        let request = Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+        guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == request.count else { return false }
+        var response: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1024)
+        while response.count < 12 {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { break }
+            response.append(contentsOf: chunk[0..<n])
+        }
+        return response.starts(with: Array("HTTP/1.1 200".utf8))
+    }
+}
