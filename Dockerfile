@@ -36,8 +36,9 @@ RUN apt-get update \
 
 COPY --from=builder /out/parallax-server /usr/local/bin/parallax-server
 
-# PORT is read by the server and by `--healthcheck` (GET /healthz on 127.0.0.1:$PORT).
-ENV PORT=8080
+# The port comes from the environment so that the HEALTHCHECK (`--healthcheck`: GET /healthz on
+# 127.0.0.1:$PARALLAX_PORT) probes the port the server listens on: change it with -e PARALLAX_PORT=…
+ENV PARALLAX_PORT=8080
 EXPOSE 8080
 USER 10001:10001
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
