@@ -79,7 +79,8 @@ def main():
     sock.close()
     print("client: %d requests, statuses %s" % (args.count, statuses or "-"))
     if any(not 200 <= s < 300 for s in statuses):
-        sys.exit("client: some answers were not 2xx")
+        print("client: some answers were not 2xx", file=sys.stderr)
+        sys.exit(3)
 
 
 if __name__ == "__main__":
