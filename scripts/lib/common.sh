@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by scripts/* and bench/*: where the repository and the build live, and small helpers.
 # Source it; it sets `root` and `build` and changes nothing else.
 
