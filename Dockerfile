@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # The parallax layout service as a container image (SPEC §7): a multi-stage build.
 #
 #   docker build -t parallax-server .

@@ -6,7 +6,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # The SwiftPM scratch path: .build by default, PARALLAX_BUILD_DIR to share a machine between checkouts.
 build=${PARALLAX_BUILD_DIR:-$root/.build}
 
-die() { echo "$(basename "$0"): $*" >&2; exit 1; }
+die() { echo "${0#"$root"/}: $*" >&2; exit 1; }
 
 # Builds the release binary the container ships (Swift runtime linked in) and prints its path.
 build_release() {
