@@ -14,11 +14,35 @@ public struct ServerOptions: Sendable, Equatable {
     public var healthcheck = false
     /// `--help`: print `helpText` and exit.
     public var help = false
+    /// Values of the application's own options (`ApplicationOption`), by flag name, as given on
+    /// the command line or in the environment; absent when neither gave one.
+    public var application: [String: String] = [:]
 
     public init() {}
 
     public struct Error: Swift.Error, Equatable, CustomStringConvertible {
         public var description: String
+    }
+
+    /// An option the application adds to the command line (the engine knows nothing of its meaning):
+    /// `--flag VALUE` / `PARALLAX_ENV`, checked by `validate`, stored in `ServerOptions.application`.
+    public struct ApplicationOption: Sendable {
+        public var flag: String
+        public var env: String
+        public var placeholder: String
+        public var help: String
+        public var defaultValue: String
+        public var validate: @Sendable (String) throws -> Void
+
+        public init(flag: String, env: String, placeholder: String, help: String, defaultValue: String,
+                    validate: @escaping @Sendable (String) throws -> Void) {
+            self.flag = flag
+            self.env = env
+            self.placeholder = placeholder
+            self.help = help
+            self.defaultValue = defaultValue
+            self.validate = validate
+        }
     }
 
     private struct Option: Sendable {
@@ -30,7 +54,19 @@ public struct ServerOptions: Sendable, Equatable {
         var apply: @Sendable (inout ServerOptions, String) throws -> Void
     }
 
-    private static let options: [Option] = [
+    private static func options(_ application: [ApplicationOption]) -> [Option] {
+        engineOptions.dropLast(2) + application.map { a in
+            Option(flag: a.flag, env: a.env, placeholder: a.placeholder, help: a.help,
+                   current: { $0.application[a.flag] ?? a.defaultValue },
+                   apply: { o, v in
+                       do { try a.validate(v) } catch { throw Error(description: "--\(a.flag): \(error)") }
+                       o.application[a.flag] = v
+                   })
+        } + engineOptions.suffix(2)
+    }
+
+    /// The engine's own options; the last two (`--healthcheck`, `--help`) stay last in `--help`.
+    private static let engineOptions: [Option] = [
         Option(flag: "host", env: "HOST", placeholder: "ADDR", help: "IPv4 address to bind",
                current: { $0.configuration.host }, apply: { $0.configuration.host = $1 }),
         Option(flag: "port", env: "PORT", placeholder: "N", help: "TCP port (0 = ephemeral)",
@@ -82,15 +118,18 @@ public struct ServerOptions: Sendable, Equatable {
     ]
 
     /// Every environment variable read, so a caller can collect just these with getenv.
-    public static func environmentNames(prefix: String = "PARALLAX_") -> [String] {
-        options.compactMap { $0.env.map { prefix + $0 } }
+    public static func environmentNames(prefix: String = "PARALLAX_",
+                                        application: [ApplicationOption] = []) -> [String] {
+        options(application).compactMap { $0.env.map { prefix + $0 } }
     }
 
     /// Parses `arguments` (without the program name) over `environment` over the defaults.
     public static func parse(arguments: [String], environment: [String: String],
-                             prefix: String = "PARALLAX_") throws -> ServerOptions {
+                             prefix: String = "PARALLAX_",
+                             application: [ApplicationOption] = []) throws -> ServerOptions {
+        let all = Self.options(application)
         var result = ServerOptions()
-        for option in options {
+        for option in all {
             if let env = option.env, let value = environment[prefix + env], !value.isEmpty {
                 do { try option.apply(&result, value) } catch {
                     throw Error(description: "\(prefix + env): \(error)")
@@ -108,7 +147,7 @@ public struct ServerOptions: Sendable, Equatable {
                 value = String(name[name.index(after: eq)...])
                 name = String(name[..<eq])
             }
-            guard let option = options.first(where: { $0.flag == name }) else {
+            guard let option = all.first(where: { $0.flag == name }) else {
                 throw Error(description: "unknown option --\(name) (see --help)")
             }
             if option.placeholder != nil && value == nil {
@@ -122,10 +161,12 @@ public struct ServerOptions: Sendable, Equatable {
     }
 
     /// `--help`: every flag with its environment variable and default.
-    public static func helpText(program: String = "parallax-server", prefix: String = "PARALLAX_") -> String {
+    public static func helpText(program: String = "parallax-server", prefix: String = "PARALLAX_",
+                                application: [ApplicationOption] = []) -> String {
+        let all = Self.options(application)
         let defaults = ServerOptions()
         var text = "usage: \(program) [options]\n\nOptions (flag, environment variable, default):\n"
-        for option in options {
+        for option in all {
             var left = "  --\(option.flag)"
             if let p = option.placeholder { left += " \(p)" }
             text += left.padded(to: 34) + option.help + "\n"

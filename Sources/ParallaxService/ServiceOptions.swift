@@ -20,9 +20,11 @@ public struct ServiceOptions: Sendable {
 import HTTPServer
 
 extension ServiceOptions {
-    /// The application's part of the server's command line (`--log-format`, `--access-log`).
-    public init(_ server: ServerOptions, limits: LayoutLimits = .standard) {
-        self.init(logFormat: server.logFormat == .text ? .text : .json, accessLog: server.accessLog, limits: limits)
+    /// The application's part of the server's command line (`--log-format`, `--access-log`, and
+    /// the layout limits of `commandLineOptions`).
+    public init(_ server: ServerOptions) {
+        self.init(logFormat: server.logFormat == .text ? .text : .json, accessLog: server.accessLog,
+                  limits: Self.layoutLimits(server))
     }
 }
 

@@ -8,19 +8,20 @@ import Glibc
 #endif
 
 var environment: [String: String] = [:]
-for name in ServerOptions.environmentNames() {
+for name in ServerOptions.environmentNames(application: ServiceOptions.commandLineOptions) {
     if let value = getenv(name) { environment[name] = String(cString: value) }
 }
 
 let options: ServerOptions
 do {
-    options = try ServerOptions.parse(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
+    options = try ServerOptions.parse(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
+                                      application: ServiceOptions.commandLineOptions)
 } catch {
     print("parallax-server: \(error)")
     exit(2)
 }
 if options.help {
-    print(ServerOptions.helpText(), terminator: "")
+    print(ServerOptions.helpText(application: ServiceOptions.commandLineOptions), terminator: "")
     exit(0)
 }
 if options.healthcheck {
