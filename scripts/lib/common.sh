@@ -1,0 +1,32 @@
+# shellcheck shell=bash
+# Shared by scripts/* and bench/*: where the repository and the build live, and small helpers.
+# Source it; it sets `root` and `build` and changes nothing else.
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# The SwiftPM scratch path: .build by default, PARALLAX_BUILD_DIR to share a machine between checkouts.
+build=${PARALLAX_BUILD_DIR:-$root/.build}
+
+die() { echo "${0#"$root"/}: $*" >&2; exit 1; }
+
+# Builds the release binary the container ships (Swift runtime linked in) and prints its path.
+build_release() {
+  (cd "$root" && swift build -c release --static-swift-stdlib --scratch-path "$build" >&2) \
+    || die "release build failed"
+  echo "$(cd "$root" && swift build -c release --static-swift-stdlib --scratch-path "$build" --show-bin-path)/parallax-server"
+}
+
+# A TCP port on 127.0.0.1 that nothing listens on right now.
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# wait_for_port PID PORT SECONDS: until something accepts on 127.0.0.1:PORT; fails if PID dies first.
+wait_for_port() {
+  local pid=$1 port=$2 secs=$3 i
+  for ((i = 0; i < secs * 10; i++)); do
+    kill -0 "$pid" 2>/dev/null || return 1
+    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && return 0
+    sleep 0.1
+  done
+  return 1
+}
