@@ -11,7 +11,13 @@ extension JSONWriter {
     /// The hottest writer (3–4 frames per page): keys and punctuation as fused literals.
     mutating func frame(_ f: Frame) {
         separate()
-        literal("{\"x\":"); numberValue(f.x)
+        literal("{\"x\":"); frameFields(f)
+    }
+
+    /// A frame after its opening `{"x":` (fused by the caller into its key literal): x, the
+    /// other three fields and the closing brace.
+    private mutating func frameFields(_ f: Frame) {
+        numberValue(f.x)
         literal(",\"y\":"); numberValue(f.y)
         literal(",\"width\":"); numberValue(f.width)
         literal(",\"height\":"); numberValue(f.height)
@@ -77,18 +83,18 @@ extension JSONWriter {
         literal(",\"slot\":"); intValue(p.slot)
         literal(",\"progress\":"); numberValue(p.progress)
         literal(",\"visibleFraction\":"); numberValue(p.visibleFraction)
-        literal(",\"frame\":"); frame(p.frame)
-        literal(",\"viewportFrame\":"); frame(p.viewportFrame)
+        literal(",\"frame\":{\"x\":"); frameFields(p.frame)
+        literal(",\"viewportFrame\":{\"x\":"); frameFields(p.viewportFrame)
         literal(",\"layers\":[")
         for layer in p.layers {
             separate()
             literal("{\"name\":"); string(layer.name)
-            literal(",\"frame\":"); frame(layer.frame)
-            literal(",\"viewportFrame\":"); frame(layer.viewportFrame)
+            literal(",\"frame\":{\"x\":"); frameFields(layer.frame)
+            literal(",\"viewportFrame\":{\"x\":"); frameFields(layer.viewportFrame)
             literal(",\"clip\":"); frame(layer.clip)
             if let o = layer.opacity { literal(",\"opacity\":"); numberValue(o) }
             if let s = layer.scale { literal(",\"scale\":"); numberValue(s) }
-            if let c = layer.contentFrame { literal(",\"contentFrame\":"); frame(c) }
+            if let c = layer.contentFrame { literal(",\"contentFrame\":{\"x\":"); frameFields(c) }
             literal("}"); valueWritten()
         }
         literal("]}"); valueWritten()
