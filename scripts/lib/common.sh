@@ -8,11 +8,18 @@ build=${PARALLAX_BUILD_DIR:-$root/.build}
 
 die() { echo "${0#"$root"/}: $*" >&2; exit 1; }
 
-# Builds the release binary the container ships (Swift runtime linked in) and prints its path.
+# The release build the container ships: the Swift runtime linked in.
+release_flags=(-c release --static-swift-stdlib)
+
+# Where that build puts parallax-server.
+release_bin() {
+  echo "$(cd "$root" && swift build "${release_flags[@]}" --scratch-path "$build" --show-bin-path)/parallax-server"
+}
+
+# Builds it (build output on stderr) and prints the binary's path.
 build_release() {
-  (cd "$root" && swift build -c release --static-swift-stdlib --scratch-path "$build" >&2) \
-    || die "release build failed"
-  echo "$(cd "$root" && swift build -c release --static-swift-stdlib --scratch-path "$build" --show-bin-path)/parallax-server"
+  (cd "$root" && swift build "${release_flags[@]}" --scratch-path "$build" >&2) || die "release build failed"
+  release_bin
 }
 
 # A TCP port on 127.0.0.1 that nothing listens on right now.
