@@ -41,24 +41,27 @@ extension JSONWriter {
     }
 
     mutating func paging(_ l: PagingLayout) {
-        objectStart()
-        key("axis"); string(l.axis == .horizontal ? "horizontal" : "vertical" as StaticString)
-        field("stride", l.stride)
-        field("offset", l.offset)
-        field("position", l.position)
-        key("contentSize"); size(l.contentSize)
-        field("currentPage", l.currentPage)
-        key("transition")
+        separate()
+        literal(l.axis == .horizontal ? "{\"axis\":\"horizontal\",\"stride\":" : "{\"axis\":\"vertical\",\"stride\":")
+        numberValue(l.stride)
+        literal(",\"offset\":"); numberValue(l.offset)
+        literal(",\"position\":"); numberValue(l.position)
+        literal(",\"contentSize\":{\"width\":"); numberValue(l.contentSize.width)
+        literal(",\"height\":"); numberValue(l.contentSize.height)
+        literal("},\"currentPage\":"); intValue(l.currentPage)
         if let t = l.transition {
-            objectStart(); field("from", t.from); field("to", t.to); field("progress", t.progress); objectEnd()
+            literal(",\"transition\":{\"from\":"); intValue(t.from)
+            literal(",\"to\":"); intValue(t.to)
+            literal(",\"progress\":"); numberValue(t.progress)
+            literal("}")
         } else {
-            null()
+            literal(",\"transition\":null")
         }
-        key("snap")
-        objectStart()
-        field("previous", l.snap.previous); field("nearest", l.snap.nearest); field("next", l.snap.next)
-        if let target = l.snap.target { field("target", target) }
-        objectEnd()
+        literal(",\"snap\":{\"previous\":"); numberValue(l.snap.previous)
+        literal(",\"nearest\":"); numberValue(l.snap.nearest)
+        literal(",\"next\":"); numberValue(l.snap.next)
+        if let target = l.snap.target { literal(",\"target\":"); numberValue(target) }
+        literal("}"); valueWritten()
         if let w = l.wrappedOffset { field("wrappedOffset", w) }
         if let events = l.events {
             key("events"); arrayStart()
