@@ -19,7 +19,7 @@ COPY Sources ./Sources
 # --static-swift-stdlib: the Swift runtime is linked in, so the runtime stage needs no Swift
 # toolchain, only the C libraries listed in runtime-libs.txt.
 RUN swift build -c release --static-swift-stdlib \
- && install -D -m 0755 "$(swift build -c release --show-bin-path)/parallax-server" /out/parallax-server
+ && install -D -m 0755 "$(swift build -c release --static-swift-stdlib --show-bin-path)/parallax-server" /out/parallax-server
 
 # Runtime: plain Ubuntu noble plus exactly the shared libraries the binary links, as listed in
 # runtime-libs.txt beside this file (scripts/check-ldd keeps the two in step with `ldd`).
@@ -31,7 +31,8 @@ FROM ubuntu:24.04
 RUN apt-get update \
  && apt-get install -y --no-install-recommends libuv1t64 libllhttp9.1 libyyjson0 libstdc++6 libgcc-s1 \
  && rm -rf /var/lib/apt/lists/* \
- && useradd --system --uid 10001 --user-group --no-create-home --shell /usr/sbin/nologin parallax
+ && groupadd --system --gid 10001 parallax \
+ && useradd --system --uid 10001 --gid 10001 --no-create-home --shell /usr/sbin/nologin parallax
 
 COPY --from=builder /out/parallax-server /usr/local/bin/parallax-server
 
