@@ -148,7 +148,10 @@ struct JSONKey: Equatable, CustomStringConvertible {
     /// The key as text (for JSON pointers in issues).
     var description: String { String(decoding: bytes, as: UTF8.self) }
 
-    static func == (a: JSONKey, b: JSONKey) -> Bool { yyjson_equals(a.val, b.val) }
+    /// Inline length check and memcmp (`yyjson_equals` is an out-of-line library call).
+    @inline(__always) static func == (a: JSONKey, b: JSONKey) -> Bool {
+        yyjson_equals_strn(a.val, yyjson_get_str(b.val), yyjson_get_len(b.val))
+    }
 
     /// Length first, then memcmp (yyjson's inline `equals_strn`): most candidates differ in length.
     @inline(__always) static func == (key: JSONKey, name: StaticString) -> Bool {

@@ -94,7 +94,7 @@ extension JSONWriter {
             literal("{\"name\":"); string(layer.name)
             literal(",\"frame\":{\"x\":"); frameFields(layer.frame)
             literal(",\"viewportFrame\":{\"x\":"); frameFields(layer.viewportFrame)
-            literal(",\"clip\":"); frame(layer.clip)
+            if let c = layer.clip { literal(",\"clip\":{\"x\":"); frameFields(c) } else { literal(",\"clip\":null") }
             if let o = layer.opacity { literal(",\"opacity\":"); numberValue(o) }
             if let s = layer.scale { literal(",\"scale\":"); numberValue(s) }
             if let c = layer.contentFrame { literal(",\"contentFrame\":{\"x\":"); frameFields(c) }
