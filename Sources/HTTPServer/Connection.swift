@@ -148,6 +148,12 @@ final class Connection {
     private func didWrite(_ status: Int32) {
         if handleClosing { return }
         if status < 0 { closeNow(); return }
+        if writeCapacity > HTTPConnectionStateMachine.retainedOutboxCapacity {
+            // Same bound as the outbox: a big answer's copy is not kept for the connection's life.
+            writeBuffer?.deallocate()
+            writeBuffer = nil
+            writeCapacity = 0
+        }
         let now = loop.now
         machine.writeCompleted(now: now)
         pump(now: now)

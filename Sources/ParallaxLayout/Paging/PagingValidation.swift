@@ -27,9 +27,9 @@ extension PagingInput {
         if viewportOK, spacingOK {
             stride = ((axis ?? .horizontal) == .horizontal ? viewport.width : viewport.height) + (pageSpacing ?? 0)
         }
-        func position(_ o: Double, _ pointer: String) {
+        func position(_ o: Double, _ pointer: @autoclosure () -> String) {
             guard isInfinite, let L = stride, abs(o / L) > maxInfinitePosition else { return }
-            c.add(pointer, "must be within 2^52 strides of 0 when infinite")
+            c.add(pointer(), "must be within 2^52 strides of 0 when infinite")
         }
 
         let given = [("offset", offset != nil), ("page", page != nil), ("offsets", offsets != nil)]
@@ -92,12 +92,12 @@ extension PagingInput {
 }
 
 extension PagingInput.Layer {
-    func check(_ c: inout Checker, _ p: String) {
-        if travel != nil, rate != nil { c.add(p + "/rate", "give travel or rate, not both") }
-        if let t = travel { c.number(t, p + "/travel") }
-        if let r = rate { c.number(r, p + "/rate") }
-        if let min = opacity?.min { c.unit(min, p + "/opacity/min") }
-        if let min = scale?.min { c.nonNegative(min, p + "/scale/min") }
-        if let content { c.size(content, p + "/content") }
+    func check(_ c: inout Checker, _ p: @autoclosure () -> String) {
+        if travel != nil, rate != nil { c.add(p() + "/rate", "give travel or rate, not both") }
+        if let t = travel { c.number(t, p() + "/travel") }
+        if let r = rate { c.number(r, p() + "/rate") }
+        if let min = opacity?.min { c.unit(min, p() + "/opacity/min") }
+        if let min = scale?.min { c.nonNegative(min, p() + "/scale/min") }
+        if let content { c.size(content, p() + "/content") }
     }
 }

@@ -33,30 +33,30 @@ extension ScrollInput {
 }
 
 extension ScrollInput.Element {
-    func check(_ c: inout Checker, _ p: String, axis: Axis, extent: Double?) {
-        let xOK = c.number(frame.x, p + "/frame/x")
-        let yOK = c.number(frame.y, p + "/frame/y")
-        let wOK = c.positive(frame.width, p + "/frame/width")
-        let hOK = c.positive(frame.height, p + "/frame/height")
-        if speed != nil, translate != nil { c.add(p + "/speed", "give speed or translate, not both") }
-        if let k = speed { c.number(k, p + "/speed") }
+    func check(_ c: inout Checker, _ p: @autoclosure () -> String, axis: Axis, extent: Double?) {
+        let xOK = c.number(frame.x, p() + "/frame/x")
+        let yOK = c.number(frame.y, p() + "/frame/y")
+        let wOK = c.positive(frame.width, p() + "/frame/width")
+        let hOK = c.positive(frame.height, p() + "/frame/height")
+        if speed != nil, translate != nil { c.add(p() + "/speed", "give speed or translate, not both") }
+        if let k = speed { c.number(k, p() + "/speed") }
         for (name, range) in [("translate", translate), ("scale", scale), ("rotate", rotate)] {
             guard let range else { continue }
-            c.number(range.from, p + "/\(name)/0")
-            c.number(range.to, p + "/\(name)/1")
+            c.number(range.from, p() + "/\(name)/0")
+            c.number(range.to, p() + "/\(name)/1")
         }
         if let opacity {
-            c.unit(opacity.from, p + "/opacity/0")
-            c.unit(opacity.to, p + "/opacity/1")
+            c.unit(opacity.from, p() + "/opacity/0")
+            c.unit(opacity.to, p() + "/opacity/1")
         }
         if case let .cubicBezier(x1, y1, x2, y2) = easing {
-            c.unit(x1, p + "/easing/cubicBezier/0")
-            c.number(y1, p + "/easing/cubicBezier/1")
-            c.unit(x2, p + "/easing/cubicBezier/2")
-            c.number(y2, p + "/easing/cubicBezier/3")
+            c.unit(x1, p() + "/easing/cubicBezier/0")
+            c.number(y1, p() + "/easing/cubicBezier/1")
+            c.unit(x2, p() + "/easing/cubicBezier/2")
+            c.number(y2, p() + "/easing/cubicBezier/3")
         }
-        let startOK = startOffset.map { c.number($0, p + "/startOffset") } ?? true
-        let endOK = endOffset.map { c.number($0, p + "/endOffset") } ?? true
+        let startOK = startOffset.map { c.number($0, p() + "/startOffset") } ?? true
+        let endOK = endOffset.map { c.number($0, p() + "/endOffset") } ?? true
         // The progress range must have positive length (it divides).
         guard startOffset != nil || endOffset != nil, startOK, endOK else { return }
         let vertical = axis == .vertical
@@ -69,7 +69,7 @@ extension ScrollInput.Element {
         let start = startOffset ?? (top - (extent ?? 0))
         let end = endOffset ?? (top + length)
         if !(end - start >= c.limits.minSize) {
-            let pointer = endOffset != nil ? p + "/endOffset" : p + "/startOffset"
+            let pointer = endOffset != nil ? p() + "/endOffset" : p() + "/startOffset"
             c.add(pointer, "endOffset must be greater than startOffset")
         }
     }

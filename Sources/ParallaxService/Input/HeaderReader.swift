@@ -20,7 +20,7 @@ extension InputReader {
             }
             return true
         }
-        require(["viewport", "header"], in: seen)
+        require("viewport", "header", in: seen)
         return input
     }
 
@@ -35,7 +35,7 @@ extension InputReader {
             }
             return true
         }
-        require(["height"], in: seen)
+        require("height", in: seen)
         guard seen != nil else { return nil }
         return HeaderInput.Header(height: height ?? 1, minHeight: minHeight)
     }

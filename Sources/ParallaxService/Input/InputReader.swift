@@ -11,7 +11,7 @@ struct InputReader {
     private var path: [JSONPointer.Token] = []
     /// Keys of the objects being read, innermost last: one buffer for the whole document instead
     /// of an array per object (duplicate detection).
-    private var keys: [String] = []
+    private var keys: [JSONKey] = []
 
     init() {
         path.reserveCapacity(8)
@@ -41,15 +41,15 @@ struct InputReader {
     /// Iterates an object's members with the path at each member. `member` returns false for a
     /// field it does not know (reported as unknown); a repeated field is reported once per repeat.
     /// Returns the known keys seen, or nil when `value` is not an object.
-    mutating func object(_ value: JSONValue, _ member: (inout InputReader, String, JSONValue) -> Bool) -> [String]? {
+    mutating func object(_ value: JSONValue, _ member: (inout InputReader, JSONKey, JSONValue) -> Bool) -> [JSONKey]? {
         guard value.kind == .object else {
             fail("must be an object, not \(value.kindName)")
             return nil
         }
         let start = keys.count
         defer { keys.removeSubrange(start...) }
-        value.forEachMember { key, v in
-            path.append(.key(key))
+        value.forEachMemberKey { key, v in
+            path.append(.member(key))
             defer { path.removeLast() }
             // Only known fields are remembered, so the scan stays short however many unknown
             // keys a hostile body holds.
@@ -63,10 +63,10 @@ struct InputReader {
     }
 
     /// Reports each of `names` missing from `seen` as required (nil `seen`: the object itself was bad).
-    mutating func require(_ names: [String], in seen: [String]?) {
+    mutating func require(_ names: StaticString..., in seen: [JSONKey]?) {
         guard let seen else { return }
-        for name in names where !seen.contains(name) {
-            at(name) { $0.fail("is required") }
+        for name in names where !seen.contains(where: { $0 == name }) {
+            at(name.description) { $0.fail("is required") }
         }
     }
 
@@ -136,7 +136,7 @@ struct InputReader {
             }
             return true
         }
-        require(["width", "height"], in: seen)
+        require("width", "height", in: seen)
         // A bad or missing side becomes a placeholder (already reported), so value validation
         // still checks the other one.
         guard seen != nil else { return nil }
@@ -156,7 +156,7 @@ struct InputReader {
             }
             return true
         }
-        require(["x", "y", "width", "height"], in: seen)
+        require("x", "y", "width", "height", in: seen)
         guard seen != nil else { return nil }
         return Frame(x: x ?? 0, y: y ?? 0, width: w ?? 1, height: h ?? 1)
     }

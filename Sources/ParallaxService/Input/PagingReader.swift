@@ -29,7 +29,7 @@ extension InputReader {
             }
             return true
         }
-        require(["viewport", "pageCount"], in: seen)
+        require("viewport", "pageCount", in: seen)
         return input
     }
 
@@ -82,7 +82,7 @@ extension InputReader {
             }
             return true
         }
-        require(["from", "to"], in: seen)
+        require("from", "to", in: seen)
         guard seen != nil else { return nil }
         return PagingInput.PageRange(from: from ?? 0, to: to ?? from ?? 0)
     }

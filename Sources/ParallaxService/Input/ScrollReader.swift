@@ -17,7 +17,7 @@ extension InputReader {
             }
             return true
         }
-        require(["viewport", "elements"], in: seen)
+        require("viewport", "elements", in: seen)
         return input
     }
 
@@ -49,7 +49,7 @@ extension InputReader {
             }
             return true
         }
-        require(["name", "frame"], in: seen)
+        require("name", "frame", in: seen)
         return element
     }
 
@@ -75,7 +75,7 @@ extension InputReader {
             points = r.numbers(e)
             return true
         }
-        require(["cubicBezier"], in: seen)
+        require("cubicBezier", in: seen)
         guard let p = points, p.count == 4, !issuesUnder(pointer) else { return nil }
         return .cubicBezier(x1: p[0], y1: p[1], x2: p[2], y2: p[3])
     }

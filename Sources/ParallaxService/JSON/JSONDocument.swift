@@ -109,6 +109,17 @@ struct JSONValue {
         }
     }
 
+    /// Calls `body` for each member with its key as raw bytes (no String per key: the readers
+    /// match keys against literals with `JSONKey ~= StaticString`).
+    func forEachMemberKey(_ body: (JSONKey, JSONValue) -> Void) {
+        var iter = yyjson_obj_iter()
+        guard yyjson_obj_iter_init(val, &iter) else { return }
+        while let key = yyjson_obj_iter_next(&iter) {
+            guard let v = yyjson_obj_iter_get_val(key) else { continue }
+            body(JSONKey(key), JSONValue(v))
+        }
+    }
+
     /// Calls `body` for each element with its index.
     func forEachElement(_ body: (Int, JSONValue) -> Void) {
         var iter = yyjson_arr_iter()
@@ -119,4 +130,36 @@ struct JSONValue {
             i += 1
         }
     }
+}
+
+/// An object member's key inside a parsed document, compared as bytes. Reading a request matches
+/// each key against the schema's field names; building a String per key cost more than the
+/// layout itself (callgrind, docs/PERFORMANCE.md). Valid only inside `JSONParser.parse`'s closure.
+struct JSONKey: Equatable, CustomStringConvertible {
+    private let val: UnsafeMutablePointer<yyjson_val>
+
+    fileprivate init(_ val: UnsafeMutablePointer<yyjson_val>) { self.val = val }
+
+    private var bytes: UnsafeRawBufferPointer {
+        guard let p = yyjson_get_str(val) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: p, count: yyjson_get_len(val))
+    }
+
+    /// The key as text (for JSON pointers in issues).
+    var description: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Inline length check and memcmp (`yyjson_equals` is an out-of-line library call).
+    @inline(__always) static func == (a: JSONKey, b: JSONKey) -> Bool {
+        yyjson_equals_strn(a.val, yyjson_get_str(b.val), yyjson_get_len(b.val))
+    }
+
+    /// Length first, then memcmp (yyjson's inline `equals_strn`): most candidates differ in length.
+    @inline(__always) static func == (key: JSONKey, name: StaticString) -> Bool {
+        name.utf8Start.withMemoryRebound(to: CChar.self, capacity: name.utf8CodeUnitCount) {
+            yyjson_equals_strn(key.val, $0, name.utf8CodeUnitCount)
+        }
+    }
+
+    /// Lets `switch key { case "viewport": … }` compare bytes with the literal.
+    @inline(__always) static func ~= (name: StaticString, key: JSONKey) -> Bool { key == name }
 }

@@ -35,6 +35,24 @@ struct JSONWriter {
         needsComma = false
     }
 
+    /// Punctuation and keys fused into one literal (`,"y":`), appended with a single copy: the hot
+    /// frame/page writers use it so a field costs one append plus its number. The caller owns the
+    /// comma state: the literal must be valid at this point of the document.
+    /// The literal must end where no comma is due (after `{`, `[` or `:`); the flag is cleared.
+    mutating func literal(_ s: StaticString) {
+        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        needsComma = false
+    }
+
+    /// Marks that a value was just completed by `literal` calls (the next sibling needs a comma).
+    mutating func valueWritten() { needsComma = true }
+
+    /// Writes the comma a sibling needs, if any (before a `literal` run that opens a value).
+    mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = false
+    }
+
     /// A key from data, escaped. (A distinct label: a literal would otherwise pick this overload.)
     mutating func key(escaping name: String) {
         comma()
@@ -60,18 +78,31 @@ struct JSONWriter {
 
     mutating func int(_ value: Int) { comma(); appendInteger(Int64(value)); needsComma = true }
 
-    /// Shortest round-trip form (Swift's `description` is shortest round-trip, locale-free),
-    /// integral values below 2⁵³ as plain integers, `-0` as `0`, non-finite as `null`.
+    /// The integer's bytes alone (no comma, flag untouched), after a `literal` key.
+    mutating func intValue(_ value: Int) { appendInteger(Int64(value)) }
+
+    /// Shortest round-trip form (the standard library's formatting, the same digits as
+    /// `description`: shortest round-trip, locale-free), integral values below 2⁵³ as plain
+    /// integers, `-0` as `0`, non-finite as `null`. The digits come through `TextOutputStream`'s
+    /// ASCII hook straight into the buffer, so no String is created per number.
     mutating func number(_ value: Double) {
         comma()
         needsComma = true
+        numberValue(value)
+    }
+
+    /// The number's bytes alone (no comma, flag untouched), after a `literal` key.
+    mutating func numberValue(_ value: Double) {
         guard value.isFinite else { appendLiteral("null"); return }
         if value == 0 { bytes.append(UInt8(ascii: "0")); return }
         if value.magnitude < 9_007_199_254_740_992 {
             let i = Int64(value)  // exact truncation below 2⁵³
             if Double(i) == value { appendInteger(i); return }
         }
-        bytes.append(contentsOf: value.description.utf8)
+        var sink = DigitSink(bytes: bytes)
+        bytes = []
+        value.write(to: &sink)
+        bytes = sink.bytes
         // 2⁵³ ≤ |v| < 1e16 prints as "9007199254740992.0": drop the noise.
         let n = bytes.count
         if n >= 2, bytes[n - 1] == UInt8(ascii: "0"), bytes[n - 2] == UInt8(ascii: ".") {
@@ -109,19 +140,31 @@ struct JSONWriter {
     }
 
     private mutating func appendInteger(_ value: Int64) {
-        var v = value.magnitude
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits = 1
-        var t = v
-        while t >= 10 { t /= 10; digits += 1 }
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        var i = start + digits - 1
+        let v = value.magnitude
+        if v < 10 { bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v)); return }
+        if v >= 10_000_000_000_000_000 {  // more than 16 digits: the high part, then 16 padded digits
+            appendDigits(v / 10_000_000_000_000_000, minimumCount: 1)
+            appendDigits(v % 10_000_000_000_000_000, minimumCount: 16)
+        } else {
+            appendDigits(v, minimumCount: 1)
+        }
+    }
+
+    /// Up to 16 decimal digits of `v`: pushed least significant first into the nibbles of one
+    /// integer, then popped most significant first, one append each (no zero-fill and patch).
+    @inline(__always) private mutating func appendDigits(_ value: UInt64, minimumCount: Int) {
+        var v = value, stack: UInt64 = 0, count = 0
         repeat {
-            bytes[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+            stack = stack << 4 | v % 10
             v /= 10
-            i -= 1
-        } while v > 0
+            count += 1
+        } while v > 0 || count < minimumCount
+        repeat {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: stack & 0xF))
+            stack >>= 4
+            count -= 1
+        } while count > 0
     }
 
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
@@ -153,4 +196,13 @@ struct JSONWriter {
         }
         bytes.append(UInt8(ascii: "\""))
     }
+}
+
+/// The `TextOutputStream` a Double formats itself into: the standard library hands the digits to
+/// `_writeASCII` as a byte buffer, so appending them creates no String (`description` allocates
+/// one for every number longer than 15 bytes).
+private struct DigitSink: TextOutputStream {
+    var bytes: [UInt8]
+    mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
 }
