@@ -1,0 +1,107 @@
+@testable import HTTPServer
+
+/// Answers `<METHOD> <target> body=<body>`; `/big` answers `bigSize` bytes.
+final class EchoResponder: HTTPResponder {
+    var bigSize = 100 * 1024
+    var records: [HTTPRequestRecord] = []
+
+    func respond(to request: HTTPRequest, into response: inout HTTPResponse) {
+        response.contentType = "text/plain"
+        if request.path == "/big" {
+            response.body.append(contentsOf: repeatElement(UInt8(ascii: "x"), count: bigSize))
+            return
+        }
+        let method: String
+        switch request.method {
+        case .get: method = "GET"
+        case .head: method = "HEAD"
+        case .post: method = "POST"
+        case .other(let m): method = m
+        default: method = "OTHER"
+        }
+        response.body.append(contentsOf: "\(method) \(request.target) body=".utf8)
+        response.body.append(contentsOf: request.body)
+    }
+
+    func record(_ record: HTTPRequestRecord) { records.append(record) }
+}
+
+/// Drives a `HTTPConnectionStateMachine` like the transport would, with a fake clock and no
+/// sockets: bytes in, actions carried out, written bytes collected.
+struct MachineHarness {
+    var machine: HTTPConnectionStateMachine
+    let responder = EchoResponder()
+    var response = HTTPResponse()
+    var written: [UInt8] = []
+    var writes = 0
+    var closed = false
+    var readingPaused = false
+    var scheduled: UInt64?
+    /// Nanoseconds on the fake clock.
+    var now: UInt64 = 0
+    /// False: writes stay "in flight" until `completeWrite()`, like a peer that does not read.
+    var writesCompleteAtOnce = true
+
+    init(_ configure: (inout HTTPLimits) -> Void = { _ in }) {
+        var limits = HTTPLimits()
+        configure(&limits)
+        machine = HTTPConnectionStateMachine(limits: limits, date: DateCache(epochSeconds: 784_111_777), now: 0)
+    }
+
+    var text: String { String(decoding: written, as: UTF8.self) }
+
+    /// The responses written so far, in order.
+    var responses: [ParsedResponse] { ParsedResponse.parseAll(written).responses }
+    var statuses: [Int] { responses.map(\.status) }
+    var bodies: [String] { responses.map(\.bodyText) }
+
+    mutating func send(_ s: String) { send(Array(s.utf8)) }
+
+    mutating func send(_ bytes: [UInt8]) {
+        bytes.withInputBytes { machine.receive($0, now: now) }
+        pump()
+    }
+
+    mutating func advance(seconds: Double) {
+        now += UInt64(seconds * 1e9)
+        machine.timeout(now: now)
+        pump()
+    }
+
+    mutating func completeWrite() {
+        machine.writeCompleted(now: now)
+        pump()
+    }
+
+    mutating func endInput() {
+        machine.inputEnded()
+        pump()
+    }
+
+    mutating func pump() {
+        while let action = machine.nextAction(now: now) {
+            switch action {
+            case .respond(let request):
+                response.reset()
+                responder.respond(to: request, into: &response)
+                responder.record(machine.responded(response, now: now))
+            case .respondToError(let error):
+                response.reset()
+                responder.respond(to: error, into: &response)
+                responder.record(machine.responded(response, now: now))
+            case .write:
+                writes += 1
+                written += machine.outbox
+                machine.outboxWritten(queued: writesCompleteAtOnce ? 0 : machine.outbox.count, now: now)
+            case .pauseReading:
+                readingPaused = true
+            case .resumeReading:
+                readingPaused = false
+            case .scheduleTimeout(let deadline):
+                scheduled = deadline
+            case .close:
+                closed = true
+            }
+        }
+    }
+}

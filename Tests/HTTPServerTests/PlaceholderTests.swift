@@ -1,3 +1,0 @@
-import Testing
-@testable import HTTPServer
-@Test func builds() { #expect(Bool(true)) }
