@@ -22,7 +22,7 @@ extension Frame {
 
     @inline(__always)
     static func snapEdge(_ v: Double, _ s: Double) -> Double {
-        nz((v * s + 0.5).rounded(.down) / s)
+        nz(floorD(v * s + 0.5) / s)
     }
 
     /// The overlap with the viewport rectangle (0, 0, width, height), or nil when it has no

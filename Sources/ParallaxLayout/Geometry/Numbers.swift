@@ -1,5 +1,34 @@
-// Small numeric helpers shared by the models. Stdlib only (no Foundation): `rounded(.down)` is
-// IEEE floor and `truncatingRemainder` is IEEE fmod, both exact, so results match on every platform.
+// Small numeric helpers shared by the models. Stdlib only (no Foundation, no libm): the stdlib's
+// `rounded(_:)` lowers to libm's floor/ceil on x86-64 without SSE4.1, which a target importing no C
+// module does not link, so floor and ceil are written here from exact integer conversion.
+// `truncatingRemainder` is IEEE fmod; all three are exact, so results match on every platform.
+
+/// 2^52: every double at least this large in magnitude is an integer.
+let twoPow52 = 4_503_599_627_370_496.0
+
+/// IEEE floor(x), exact, for every double (non-finite values are returned unchanged).
+@inline(__always)
+func floorD(_ x: Double) -> Double {
+    guard x.isFinite, abs(x) < twoPow52 else { return x }
+    let t = Double(Int64(x))  // truncation toward zero, exact below 2^52
+    return t > x ? t - 1 : t
+}
+
+/// IEEE ceil(x), exact.
+@inline(__always)
+func ceilD(_ x: Double) -> Double { -floorD(-x) }
+
+/// Int(x) for an integer-valued x, total: NaN gives 0 and magnitudes are clamped to ±2^62, so a
+/// value that validation would have refused (e.g. an engine called directly with NaN) never traps.
+@inline(__always)
+func toInt(_ x: Double) -> Int {
+    guard x == x else { return 0 }
+    return Int(clamp(x, -4_611_686_018_427_387_904, 4_611_686_018_427_387_904))
+}
+
+/// True when x is a finite integer value.
+@inline(__always)
+func isIntegral(_ x: Double) -> Bool { x.isFinite && floorD(x) == x }
 
 /// clamp(v, lo, hi) with lo ≤ hi.
 @inline(__always)

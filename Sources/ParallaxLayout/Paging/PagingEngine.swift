@@ -59,7 +59,7 @@ public struct PagingEngine: Sendable {
         self.input = input
         axis = input.axis ?? .horizontal
         viewport = input.viewport
-        count = Int(input.pageCount)
+        count = toInt(input.pageCount)
         countD = input.pageCount
         spacing = input.pageSpacing ?? 0
         extent = axis == .horizontal ? viewport.width : viewport.height
@@ -79,7 +79,7 @@ public struct PagingEngine: Sendable {
                 content: layer.content, contentMode: layer.contentMode ?? .aspectFill)
         }
         if let range = input.range {
-            selection = .range(from: Int(range.from), to: Int(range.to))
+            selection = .range(from: toInt(range.from), to: toInt(range.to))
         } else {
             selection = input.include == .all ? .all : .visible
         }

@@ -22,8 +22,8 @@ extension PagingEngine {
     /// the real pages before any conversion to Int, so a huge offset never traps.
     func visibleSlots(offset o: Double) -> Range<Int> {
         let L = stride, A = extent
-        var lo = ((o - A) / L).rounded(.down) - 1
-        var hi = ((o + A) / L).rounded(.down) + 1
+        var lo = floorD((o - A) / L) - 1
+        var hi = floorD((o + A) / L) + 1
         if !infinite {
             lo = max(lo, 0)
             hi = min(hi, countD - 1)
@@ -35,8 +35,8 @@ extension PagingEngine {
         while k <= hi, steps < 8 {  // hi − lo ≤ 2A/L + 3 ≤ 5; the bound only guards the loop
             steps += 1
             if abs(k * L - o) < A {
-                first = min(first, Int(k))
-                last = max(last, Int(k))
+                first = min(first, toInt(k))
+                last = max(last, toInt(k))
             }
             k += 1
         }
@@ -82,7 +82,7 @@ extension PagingEngine {
     /// - fit page (the seed): x = T·clamp(p, −1, 1), width A. Seed check: with rate = −p, the
     ///   current page's background is at −space·rate, the next at −space·rate − space.
     /// - fit cover: x = T·clamp(p, −1, 1) − |T|, width A + 2|T|.
-    /// - rtl: x' = A − (x + width) in page-local coordinates.
+    /// - rtl: x' = A − x − width in page-local coordinates (the mirror about the page centre).
     /// - opacity / scale = 1 − (1 − min)·min(|p|, 1)·m (Swiper's parallax module, × motionScale).
     func layer(_ layer: PreparedLayer, pageStart: Double, progress clamped: Double, amount: Double,
                clip: Frame?) -> LayerLayout {
@@ -93,7 +93,7 @@ extension PagingEngine {
             start -= abs(T)
             length = A + 2 * abs(T)
         }
-        if mirrored { start = A - (start + length) }
+        if mirrored { start = A - start - length }
         let frame = Frame.along(axis, start, length, cross)
         var out = LayerLayout(
             name: layer.name, frame: frame.snapped(pixelScale),

@@ -7,32 +7,32 @@ extension PagingEngine {
     public func summary(offset o: Double, previousOffset: Double?) -> PagingLayout {
         let L = stride
         let P = o / L
-        let floorP = P.rounded(.down)
-        let nearest = (P + 0.5).rounded(.down)
+        let floorP = floorD(P)
+        let nearest = floorD(P + 0.5)
         let last = countD - 1
         // currentPage = floor(P + 0.5), clamped (rubber-band overscroll) or wrapped when infinite.
         let currentSlot = infinite ? nearest : clamp(nearest, 0, last)
-        let currentPage = Int(infinite ? floorMod(nearest, countD) : currentSlot)
+        let currentPage = toInt(infinite ? floorMod(nearest, countD) : currentSlot)
 
         var transition: Transition?
         if P != floorP {
             // A non-integer double has |P| < 2^52, so these conversions are exact.
             let from = infinite ? floorMod(floorP, countD) : floorP
             let to = infinite ? floorMod(floorP + 1, countD) : floorP + 1
-            transition = Transition(from: Int(from), to: Int(to), progress: nz(P - floorP))
+            transition = Transition(from: toInt(from), to: toInt(to), progress: nz(P - floorP))
         }
 
         // Snap, SPEC "Exact readings": previous = (ceil(P) − 1)·L, nearest = floor(P + 0.5)·L,
         // next = (floor(P) + 1)·L, clamped to [0, (N − 1)·L] unless infinite.
         func limit(_ k: Double) -> Double { infinite ? k : clamp(k, 0, last) }
-        var snap = Snap(previous: nz(limit(P.rounded(.up) - 1) * L), nearest: nz(limit(nearest) * L),
+        var snap = Snap(previous: nz(limit(ceilD(P) - 1) * L), nearest: nz(limit(nearest) * L),
                         next: nz(limit(floorP + 1) * L))
         if let v = input.velocity {
             // UIScrollView's projection: o + (v/1000)·d/(1 − d); the page nearest to it, at most one
             // page from currentPage (a paging scroll view never skips pages on a flick).
             let d = decelerationRate
             let projected = o + (v / 1000) * d / (1 - d)
-            let target = clamp((projected / L + 0.5).rounded(.down), currentSlot - 1, currentSlot + 1)
+            let target = clamp(floorD(projected / L + 0.5), currentSlot - 1, currentSlot + 1)
             snap.target = nz(limit(target) * L)
         }
 
@@ -68,12 +68,12 @@ extension PagingEngine {
     /// The page o rests exactly on (o / L an integer, a real page unless infinite), or nil.
     func restingPage(offset o: Double) -> Int? {
         let q = o / stride
-        guard q.rounded(.down) == q else { return nil }
+        guard floorD(q) == q else { return nil }
         if infinite {
-            return Int(floorMod(q, countD))
+            return toInt(floorMod(q, countD))
         }
         guard q >= 0, q < countD else { return nil }
-        return Int(q)
+        return toInt(q)
     }
 
     /// Page index shown by slot k: k mod N when infinite (also for negative k), else k.

@@ -58,12 +58,15 @@ extension ScrollInput.Element {
         let startOK = startOffset.map { c.number($0, p + "/startOffset") } ?? true
         let endOK = endOffset.map { c.number($0, p + "/endOffset") } ?? true
         // The progress range must have positive length (it divides).
-        guard startOffset != nil || endOffset != nil, startOK, endOK, let V = extent else { return }
+        guard startOffset != nil || endOffset != nil, startOK, endOK else { return }
         let vertical = axis == .vertical
-        guard vertical ? (yOK && hOK) : (xOK && wOK) else { return }
         let top = vertical ? frame.y : frame.x
         let length = vertical ? frame.height : frame.width
-        let start = startOffset ?? (top - V)
+        let frameOK = vertical ? (yOK && hOK) : (xOK && wOK)
+        // The defaults of a missing end need a valid frame (and viewport for the start).
+        if endOffset == nil, !frameOK { return }
+        if startOffset == nil, !frameOK || extent == nil { return }
+        let start = startOffset ?? (top - (extent ?? 0))
         let end = endOffset ?? (top + length)
         if !(end - start >= c.limits.minSize) {
             let pointer = endOffset != nil ? p + "/endOffset" : p + "/startOffset"

@@ -84,7 +84,7 @@ struct Checker {
     /// An integer-valued number in lo…hi (exact in a double).
     @discardableResult
     mutating func integer(_ v: Double, _ pointer: String, _ lo: Double, _ hi: Double) -> Bool {
-        guard v.isFinite, v.rounded(.towardZero) == v else {
+        guard isIntegral(v) else {
             add(pointer, "must be an integer")
             return false
         }
@@ -114,7 +114,7 @@ struct Checker {
 
     /// Integers print without ".0"; other numbers as Swift prints them.
     func fmt(_ v: Double) -> String {
-        if v.rounded(.towardZero) == v, abs(v) < 1e16 { return String(Int64(v)) }
+        if isIntegral(v), abs(v) < 1e16 { return String(Int64(v)) }
         return String(v)
     }
 }

@@ -1,0 +1,19 @@
+// ParallaxLayout: the layout math of the parallax service (SPEC §1–§5), pure Swift with no
+// Foundation, no libm and no I/O, so the service and any Swift app compute the same frames bit for bit.
+//
+// Where to look:
+//   Models/      inputs (`PagingInput`, `HeaderInput`, `ScrollInput`) and outputs (`PagingLayout`,
+//                `HeaderLayout`, `ScrollLayout`); property names are the JSON field names of SPEC.
+//   Paging/      §1: `PagingEngine` (prepare once, lay out any offset), per-offset scalars
+//                (PagingSummary), pages and layers (PagingPages), value rules (PagingValidation).
+//   Header/      §2 stretchy header; Scroll/ §3 scroll elements and the CSS cubic-bezier solver.
+//   Geometry/    floor/ceil/mod without libm, pixel snapping, clipping, content modes (§4).
+//   Validation/  the (JSON pointer, message) collector and `LayoutLimits` live in Models/Validation.
+//
+// Use:
+//   let result = try input.layout()            // validates (every problem, as ValidationError) then lays out
+//   let engine = try PagingEngine(input)       // or stream: engine.summary(offset:previousOffset:),
+//   for k in engine.pageSlots(offset: o) { engine.page(slot: k, offset: o) }
+//
+// Readings of points SPEC leaves open are documented where they are implemented; the paging
+// readings match the reference Node.js peer (shared/peers/node) bit for bit.

@@ -1,0 +1,62 @@
+// CSS timing functions solved like browsers (SPEC §3), checked against a slow high-precision solve.
+import Testing
+@testable import ParallaxLayout
+
+@Suite struct CubicBezierTests {
+    /// y(x) by 200 bisection steps on the Bernstein form, independent of the solver under test.
+    func reference(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double) -> Double {
+        func b(_ p1: Double, _ p2: Double, _ t: Double) -> Double {
+            let u = 1 - t
+            return 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t
+        }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<200 {
+            let mid = (lo + hi) / 2
+            if b(x1, x2, mid) < x { lo = mid } else { hi = mid }
+        }
+        return b(y1, y2, (lo + hi) / 2)
+    }
+
+    @Test func endpointsAreExact() {
+        for easing in [Easing.linear, .easeIn, .easeOut, .easeInOut, .cubicBezier(x1: 0.1, y1: -2, x2: 0.9, y2: 3)] {
+            #expect(easing(0) == 0)
+            #expect(easing(1) == 1)
+        }
+    }
+
+    @Test func easeInOutIsSymmetricAboutTheMiddle() {
+        #expect(close(Easing.easeInOut(0.5), 0.5, 1e-9))
+        for x in stride(from: 0.05, to: 0.5, by: 0.05) {
+            #expect(close(Easing.easeInOut(x) + Easing.easeInOut(1 - x), 1, 1e-6))
+        }
+    }
+
+    @Test func keywordsAreTheCSSCurves() {
+        for x in stride(from: 0.0, through: 1.0, by: 0.01) {
+            #expect(close(Easing.easeIn(x), reference(0.42, 0, 1, 1, x), 1e-6))
+            #expect(close(Easing.easeOut(x), reference(0, 0, 0.58, 1, x), 1e-6))
+            #expect(close(Easing.easeInOut(x), reference(0.42, 0, 0.58, 1, x), 1e-6))
+            #expect(Easing.linear(x) == x)
+        }
+        // Known values (Chromium's gfx::CubicBezier tests): ease-in-out at 0.25 ≈ 0.1291.
+        #expect(close(Easing.easeInOut(0.25), 0.1291, 1e-3))
+    }
+
+    @Test func generatedCurvesMatchAHighPrecisionSolve() {
+        var r = SplitMix64(seed: 21)
+        for _ in 0..<300 {
+            let x1 = r.double(0, 1), x2 = r.double(0, 1), y1 = r.double(-1, 2), y2 = r.double(-1, 2)
+            let x = r.double(0, 1)
+            let curve = Easing.cubicBezier(x1: x1, y1: y1, x2: x2, y2: y2)
+            #expect(abs(curve(x) - reference(x1, y1, x2, y2, x)) < 1e-5)
+        }
+    }
+
+    @Test func flatSlopesFallBackToBisection() {
+        // x'(t) = 0 at t = 0 and 1: Newton stalls near the ends, bisection finishes.
+        let curve = CubicBezier(x1: 1, y1: 0, x2: 0, y2: 1)
+        for x in [0.001, 0.01, 0.5, 0.99, 0.999] {
+            #expect(abs(curve(x) - reference(1, 0, 0, 1, x)) < 1e-5)
+        }
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import ParallaxLayout
-@Test func builds() { #expect(Bool(true)) }

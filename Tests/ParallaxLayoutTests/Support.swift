@@ -1,0 +1,57 @@
+// Test helpers: a deterministic PRNG for property tests and small builders.
+@testable import ParallaxLayout
+
+/// SplitMix64 (Steele, Lea, Flood 2014): tiny, deterministic on every platform.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// Uniform in [lo, hi).
+    mutating func double(_ lo: Double, _ hi: Double) -> Double {
+        lo + (hi - lo) * Double(next() >> 11) / Double(1 << 53)
+    }
+    mutating func int(_ lo: Int, _ hi: Int) -> Int { lo + Int(next() % UInt64(hi - lo + 1)) }
+    mutating func bool() -> Bool { next() & 1 == 1 }
+    mutating func pick<T>(_ items: [T]) -> T { items[int(0, items.count - 1)] }
+}
+
+func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
+    abs(a - b) <= tolerance * max(1, abs(a), abs(b))
+}
+
+func close(_ a: Frame, _ b: Frame, _ tolerance: Double = 1e-9) -> Bool {
+    close(a.x, b.x, tolerance) && close(a.y, b.y, tolerance) && close(a.width, b.width, tolerance)
+        && close(a.height, b.height, tolerance)
+}
+
+/// Lays out a single-offset paging request (fails the test on validation errors).
+func single(_ input: PagingInput) throws -> PagingLayout {
+    guard case let .single(layout) = try input.layout() else { throw TestFailure("expected a single layout") }
+    return layout
+}
+
+func timeline(_ input: PagingInput) throws -> [PagingLayout] {
+    guard case let .timeline(frames) = try input.layout() else { throw TestFailure("expected a timeline") }
+    return frames
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The SPEC §1 example request: 390 × 844, 5 pages, spacing 16, background travel 120.
+func specExample(offset: Double = 203) -> PagingInput {
+    PagingInput(viewport: Size(width: 390, height: 844), pageCount: 5, pageSpacing: 16, offset: offset,
+                layers: [PagingInput.Layer(name: "background", travel: 120)])
+}
+
+extension Array where Element == ValidationIssue {
+    var pointers: [String] { map(\.pointer) }
+}
