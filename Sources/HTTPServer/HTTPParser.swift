@@ -135,6 +135,9 @@ final class HTTPParser {
     }
 
     private static func engineError(_ err: llhttp_errno_t, reason: UnsafePointer<CChar>?) -> HTTPEngineError {
+        if err == HPE_PAUSED_H2_UPGRADE {
+            return HTTPEngineError(kind: .versionNotSupported, status: 505, detail: "HTTP/2 is not supported")
+        }
         let detail = reason.map { String(cString: $0) } ?? "malformed request"
         // "Invalid major version" is a version we do not speak; "Expected CRLF after version" is
         // a malformed line (bare LF), which stays 400.

@@ -1,14 +1,14 @@
 @testable import HTTPServer
 
-/// Answers `<METHOD> <target> body=<body>`; `/big` answers `bigSize` bytes.
+/// Answers `<METHOD> <target> body=<body>`; `/big` answers 100 KiB.
 final class EchoResponder: HTTPResponder {
-    var bigSize = 100 * 1024
+    static let big = [UInt8](repeating: UInt8(ascii: "x"), count: 100 * 1024)
     var records: [HTTPRequestRecord] = []
 
     func respond(to request: HTTPRequest, into response: inout HTTPResponse) {
         response.contentType = "text/plain"
         if request.path == "/big" {
-            response.body.append(contentsOf: repeatElement(UInt8(ascii: "x"), count: bigSize))
+            response.body.append(contentsOf: Self.big)
             return
         }
         let method: String

@@ -44,7 +44,7 @@ struct ParsedResponse {
         guard bytes.count >= needle.count else { return nil }
         var i = start
         while i + needle.count <= bytes.count {
-            if bytes[i] == needle[0] && Array(bytes[i..<i + needle.count]) == needle { return i }
+            if bytes[i] == needle[0] && bytes[i..<i + needle.count].elementsEqual(needle) { return i }
             i += 1
         }
         return nil
