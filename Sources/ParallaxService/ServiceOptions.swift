@@ -16,3 +16,21 @@ public struct ServiceOptions: Sendable {
         self.limits = limits
     }
 }
+
+import HTTPServer
+
+extension ServiceOptions {
+    /// The application's part of the server's command line (`--log-format`, `--access-log`).
+    public init(_ server: ServerOptions, limits: LayoutLimits = .standard) {
+        self.init(logFormat: server.logFormat == .text ? .text : .json, accessLog: server.accessLog, limits: limits)
+    }
+}
+
+extension ParallaxApp {
+    /// What `HTTPServer.start(_:makeResponder:)` needs: one `ParallaxApp` per event loop, all
+    /// sharing one `ServiceMetrics` and reading readiness from the server's drain flag.
+    public static func responderFactory(_ options: ServiceOptions) -> @Sendable (Int, ServerState) -> any HTTPResponder {
+        let metrics = ServiceMetrics()
+        return { _, state in ParallaxApp(options: options, metrics: metrics, isDraining: { state.isDraining }) }
+    }
+}

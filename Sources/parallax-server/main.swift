@@ -29,7 +29,7 @@ if options.healthcheck {
 
 let server: HTTPServer
 do {
-    server = try HTTPServer.start(options.configuration, makeResponder: makeEngineOnlyResponder)
+    server = try HTTPServer.start(options.configuration, makeResponder: ParallaxApp.responderFactory(ServiceOptions(options)))
 } catch {
     Log.line(options.logFormat, "error", "cannot start: \(error)")
     exit(1)

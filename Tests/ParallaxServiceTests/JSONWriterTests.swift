@@ -37,7 +37,7 @@ import Testing
             w.key("b"); w.arrayStart(); w.int(1); w.objectStart(); w.objectEnd(); w.arrayStart(); w.arrayEnd(); w.arrayEnd()
             w.field("c", true)
             w.key("d"); w.null()
-            w.key("we\"ird"); w.string("x")
+            w.key(escaping: "we\"ird"); w.string("x")
             w.objectEnd()
         }
         #expect(s == #"{"a":1,"b":[1,{},[]],"c":true,"d":null,"we\"ird":"x"}"#)

@@ -69,7 +69,7 @@ enum QueryParameters {
     private static func write(_ w: inout JSONWriter, _ members: [(key: String, node: Node)], top: Bool) {
         w.objectStart()
         for (key, node) in members {
-            w.key(key)
+            w.key(escaping: key)
             switch node {
             case .object(let children): write(&w, children, top: false)
             case .leaf(let value):

@@ -35,8 +35,8 @@ struct JSONWriter {
         needsComma = false
     }
 
-    /// A key from data, escaped.
-    mutating func key(_ name: String) {
+    /// A key from data, escaped. (A distinct label: a literal would otherwise pick this overload.)
+    mutating func key(escaping name: String) {
         comma()
         appendEscaped(name)
         bytes.append(UInt8(ascii: ":"))
@@ -84,6 +84,11 @@ struct JSONWriter {
         comma(); bytes.append(contentsOf: utf8); needsComma = true
     }
 
+    /// A value whose bytes `body` appends itself (already valid JSON, e.g. a quoted timestamp).
+    mutating func rawValue(_ body: (inout [UInt8]) -> Void) {
+        comma(); body(&bytes); needsComma = true
+    }
+
     /// A value that may be absent: `null` when nil.
     mutating func number(_ value: Double?) {
         if let value { number(value) } else { null() }
@@ -106,13 +111,17 @@ struct JSONWriter {
     private mutating func appendInteger(_ value: Int64) {
         var v = value.magnitude
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        // At most 20 digits; write them reversed in place, then flip.
+        var digits = 1
+        var t = v
+        while t >= 10 { t /= 10; digits += 1 }
         let start = bytes.count
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        var i = start + digits - 1
         repeat {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(v % 10))
+            bytes[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
             v /= 10
+            i -= 1
         } while v > 0
-        bytes[start...].reverse()
     }
 
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
@@ -120,6 +129,12 @@ struct JSONWriter {
     /// RFC 8259 §7: quote, backslash and C0 controls escaped; everything else as UTF-8.
     private mutating func appendEscaped(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Fast path: most strings (names, paths) need no escaping at all.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: s.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for b in s.utf8 {
             switch b {
             case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(b)

@@ -26,12 +26,25 @@ struct AccessLog {
     }
 
     mutating func write(_ r: HTTPRequestRecord) {
+        Self.render(r, format: format, into: &line)
+        line.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            _ = Glibc.write(2, base, raw.count)
+        }
+        line.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends one log line, newline included.
+    static func render(_ r: HTTPRequestRecord, format: LogFormat, into line: inout [UInt8]) {
         var w = JSONWriter(taking: &line)
         let millis = Double(r.durationNanoseconds / 1000) / 1000
         switch format {
         case .json:
             w.objectStart()
-            w.key("time"); w.bytes.append(UInt8(ascii: "\"")); Self.appendTimestamp(&w.bytes); w.bytes.append(UInt8(ascii: "\""))
+            w.key("time")
+            w.rawValue { out in
+                out.append(UInt8(ascii: "\"")); Self.appendTimestamp(&out); out.append(UInt8(ascii: "\""))
+            }
             w.field("remote", r.remoteAddress)
             w.field("method", r.method.name)
             w.field("path", r.path)
@@ -51,11 +64,6 @@ struct AccessLog {
         }
         w.bytes.append(10)
         line = w.bytes
-        line.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            _ = Glibc.write(2, base, raw.count)
-        }
-        line.removeAll(keepingCapacity: true)
     }
 
     /// RFC 3339 UTC with milliseconds, from the wall clock.

@@ -240,7 +240,7 @@ paths:
           description: The OpenAPI 3.1 document.
           content:
             application/yaml:
-              schema: {type: string}
+              schema: {type: object, description: The document (a YAML mapping).}
         '408': {$ref: '#/components/responses/RequestTimeout'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
         '503': {$ref: '#/components/responses/Unavailable'}
@@ -780,16 +780,34 @@ components:
       content:
         application/json:
           schema: {$ref: '#/components/schemas/PagingResponse'}
+          examples:
+            specExample:
+              summary: 'The SPEC §1 example (real output; Tests/golden/paging-spec-example)'
+              value: {"axis":"horizontal","stride":406,"offset":203,"position":0.5,"contentSize":{"width":2030,"height":844},"currentPage":1,"transition":{"from":0,"to":1,"progress":0.5},"snap":{"previous":0,"nearest":406,"next":406},"pages":[{"index":0,"slot":0,"progress":0.5,"visibleFraction":0.4794871794871795,"frame":{"x":8,"y":0,"width":390,"height":844},"viewportFrame":{"x":-203,"y":0,"width":390,"height":844},"layers":[{"name":"background","frame":{"x":60,"y":0,"width":390,"height":844},"viewportFrame":{"x":-143,"y":0,"width":390,"height":844},"clip":{"x":0,"y":0,"width":187,"height":844}}]},{"index":1,"slot":1,"progress":-0.5,"visibleFraction":0.4794871794871795,"frame":{"x":414,"y":0,"width":390,"height":844},"viewportFrame":{"x":203,"y":0,"width":390,"height":844},"layers":[{"name":"background","frame":{"x":-60,"y":0,"width":390,"height":844},"viewportFrame":{"x":143,"y":0,"width":390,"height":844},"clip":{"x":203,"y":0,"width":187,"height":844}}]}]}
+            rangeTimeline:
+              summary: 'Pages 2…3 at offsets 0, 150, 1000 (real output; Tests/golden/paging-range-timeline)'
+              value: {"frames":[{"axis":"horizontal","stride":100,"offset":0,"position":0,"contentSize":{"width":1000,"height":100},"currentPage":0,"transition":null,"snap":{"previous":0,"nearest":0,"next":100},"pages":[{"index":2,"slot":2,"progress":-2,"visibleFraction":0,"frame":{"x":200,"y":0,"width":100,"height":100},"viewportFrame":{"x":200,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":200,"y":0,"width":100,"height":100},"clip":null}]},{"index":3,"slot":3,"progress":-3,"visibleFraction":0,"frame":{"x":300,"y":0,"width":100,"height":100},"viewportFrame":{"x":300,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":300,"y":0,"width":100,"height":100},"clip":null}]}]},{"axis":"horizontal","stride":100,"offset":150,"position":1.5,"contentSize":{"width":1000,"height":100},"currentPage":2,"transition":{"from":1,"to":2,"progress":0.5},"snap":{"previous":100,"nearest":200,"next":200},"pages":[{"index":2,"slot":2,"progress":-0.5,"visibleFraction":0.5,"frame":{"x":200,"y":0,"width":100,"height":100},"viewportFrame":{"x":50,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":50,"y":0,"width":100,"height":100},"clip":{"x":50,"y":0,"width":50,"height":100}}]},{"index":3,"slot":3,"progress":-1.5,"visibleFraction":0,"frame":{"x":300,"y":0,"width":100,"height":100},"viewportFrame":{"x":150,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":150,"y":0,"width":100,"height":100},"clip":null}]}]},{"axis":"horizontal","stride":100,"offset":1000,"position":10,"contentSize":{"width":1000,"height":100},"currentPage":9,"transition":null,"snap":{"previous":900,"nearest":900,"next":900},"pages":[{"index":2,"slot":2,"progress":8,"visibleFraction":0,"frame":{"x":200,"y":0,"width":100,"height":100},"viewportFrame":{"x":-800,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":-800,"y":0,"width":100,"height":100},"clip":null}]},{"index":3,"slot":3,"progress":7,"visibleFraction":0,"frame":{"x":300,"y":0,"width":100,"height":100},"viewportFrame":{"x":-700,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":-700,"y":0,"width":100,"height":100},"clip":null}]}]}]}
     Header:
       description: 'One layout, or `{"frames": [...]}` for offsets.'
       content:
         application/json:
           schema: {$ref: '#/components/schemas/HeaderResponse'}
+          examples:
+            bottomNoStretch:
+              summary: 'mode bottom, no stretch, pulled down 50 (real output; Tests/golden/header-modes)'
+              value: {"header":{"x":0,"y":50,"width":320,"height":200},"image":{"x":0,"y":0,"width":320,"height":200},"contentFrame":{"x":110,"y":50,"width":100,"height":100},"contentTop":250,"progress":1,"collapsed":false,"stretched":false}
+            seedTimeline:
+              summary: 'The seed checks at y = −40, 0, 60, 150, 200 (real output; Tests/golden/header-seed-timeline)'
+              value: {"frames":[{"header":{"x":0,"y":0,"width":390,"height":190},"image":{"x":0,"y":0,"width":390,"height":190},"contentFrame":{"x":-52,"y":0,"width":494,"height":190},"contentTop":190,"progress":1.2666666666666666,"collapsed":false,"stretched":true},{"header":{"x":0,"y":0,"width":390,"height":150},"image":{"x":0,"y":0,"width":390,"height":150},"contentFrame":{"x":0,"y":0,"width":390,"height":150},"contentTop":150,"progress":1,"collapsed":false,"stretched":false},{"header":{"x":0,"y":0,"width":390,"height":90},"image":{"x":0,"y":0,"width":390,"height":90},"contentFrame":{"x":0,"y":-30,"width":390,"height":150},"contentTop":90,"progress":0.6,"collapsed":false,"stretched":false},{"header":{"x":0,"y":0,"width":390,"height":0},"image":{"x":0,"y":0,"width":390,"height":0},"contentFrame":{"x":0,"y":-75,"width":390,"height":150},"contentTop":0,"progress":0,"collapsed":true,"stretched":false},{"header":{"x":0,"y":0,"width":390,"height":0},"image":{"x":0,"y":0,"width":390,"height":0},"contentFrame":{"x":0,"y":-75,"width":390,"height":150},"contentTop":-50,"progress":0,"collapsed":true,"stretched":false}]}
     Scroll:
       description: 'One layout, or `{"frames": [...]}` for offsets.'
       content:
         application/json:
           schema: {$ref: '#/components/schemas/ScrollResponse'}
+          examples:
+            effects:
+              summary: 'Rellax speeds and effect ranges (real output; Tests/golden/scroll-rellax-and-effects)'
+              value: {"elements":[{"name":"hero","progress":0.875,"progressClamped":0.875,"translate":{"x":0,"y":112.5},"scale":1,"opacity":1,"rotate":0,"viewportFrame":{"x":0,"y":-487.5,"width":1280,"height":800},"visible":true},{"name":"card","progress":0.36363636363636365,"progressClamped":0.36363636363636365,"translate":{"x":0,"y":-5.299988045990119},"scale":0.9052999880459901,"opacity":0.5264999402299506,"rotate":-4.735000597700494,"viewportFrame":{"x":100,"y":394.7000119540099,"width":400,"height":300},"visible":true},{"name":"badge","progress":0,"progressClamped":0,"translate":{"x":0,"y":100},"scale":1,"opacity":1,"rotate":0,"viewportFrame":{"x":0,"y":900,"width":50,"height":50},"visible":false},{"name":"custom","progress":0.5,"progressClamped":0.5,"translate":{"x":0,"y":0},"scale":1,"opacity":0.19759661230458736,"rotate":0,"viewportFrame":{"x":0,"y":300,"width":100,"height":100},"visible":true}]}
     MalformedJSON:
       description: The body is not JSON; detail gives the byte position.
       content:
@@ -827,6 +845,7 @@ components:
       content:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}
+
 
 """####
 }

@@ -1,0 +1,204 @@
+"""Schemathesis hooks for the parallax contract run (Tests/contract/run.sh).
+
+openapi.yaml states every single-field rule (types, bounds, enums, additionalProperties) and the
+"not both" rules; JSON Schema cannot compare two numbers. The rules below are the ones it cannot
+state, each documented in the request schemas' descriptions; a request breaking them is a 422.
+For POSITIVE cases only, this hook repairs generated data so it obeys them, so that the
+positive_data_acceptance check ("schema-valid data is accepted") tests the server rather than
+the limits of JSON Schema. Negative cases are left untouched.
+"""
+import json
+
+import schemathesis
+from schemathesis import GenerationMode
+
+MAX_PAGES_PER_RESPONSE = 10_000
+MAX_ELEMENT_LAYOUTS = 131_072
+MAX_INFINITE_POSITION = 2.0 ** 52
+MIN_SIZE = 1e-6
+
+
+class Fields:
+    """A view of the request as dotted names, over a JSON body or GET query parameters."""
+
+    def __init__(self, data, dotted):
+        self.data, self.dotted = data, dotted
+
+    def get(self, name, default=None):
+        if self.dotted:
+            return parse(self.data.get(name, default), name)
+        node = self.data
+        for part in name.split("."):
+            if not isinstance(node, dict) or part not in node:
+                return default
+            node = node[part]
+        return node
+
+    def set(self, name, value):
+        if self.dotted:
+            # The coverage phase hands query values over as wire strings: keep them strings.
+            if isinstance(self.data.get(name), str):
+                value = json.dumps(value) if name in ("elements", "layers") else unparse(value)
+            self.data[name] = value
+            return
+        parts = name.split(".")
+        node = self.data
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+        node[parts[-1]] = value
+
+    def delete(self, name):
+        if self.dotted:
+            self.data.pop(name, None)
+            return
+        parts = name.split(".")
+        node = self.data
+        for part in parts[:-1]:
+            node = node.get(part, {})
+        if isinstance(node, dict):
+            node.pop(parts[-1], None)
+
+    def has(self, name):
+        return self.get(name, None) is not None
+
+
+def parse(v, name):
+    """A query value as the server reads it: JSON literals, `offsets` as a comma list."""
+    if not isinstance(v, str):
+        return v
+    if name in ("elements", "layers"):
+        try:
+            return json.loads(v)
+        except ValueError:
+            return v
+    if name == "offsets":
+        return [parse(item, "") for item in v.split(",")] if v else []
+    if v in ("true", "false"):
+        return v == "true"
+    try:
+        return float(v)
+    except ValueError:
+        return v
+
+
+def unparse(v):
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, list):
+        return ",".join(unparse(item) for item in v)
+    if isinstance(v, float) and v.is_integer() and abs(v) < 2**53:
+        return str(int(v))
+    return str(v)
+
+
+def number(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def at_most_one(f, names):
+    """GET forms: OpenAPI parameters cannot say "not both" (the body schemas do, with `not`)."""
+    given = [name for name in names if f.has(name)]
+    for name in given[1:]:
+        f.delete(name)
+
+
+def repair_paging(f):
+    n = f.get("pageCount")
+    if not number(n):
+        return
+    if f.dotted:
+        at_most_one(f, ["offset", "page", "offsets"])
+        if f.has("range.from") or f.has("range.to"):
+            f.delete("include")
+            if not (f.has("range.from") and f.has("range.to")):
+                f.delete("range.from")
+                f.delete("range.to")
+        if f.get("infinite") is True and (n < 3 or f.get("include") == "all"):
+            f.set("infinite", False)
+    horizontal = f.get("axis", "horizontal") != "vertical"
+    extent = f.get("viewport.width" if horizontal else "viewport.height")
+    spacing = f.get("pageSpacing", 0)
+    stride = extent + spacing if number(extent) and number(spacing) else None
+    # currentPage is a page index 0…N−1.
+    cp = f.get("currentPage")
+    if number(cp) and cp > n - 1:
+        f.set("currentPage", int(cp) % int(n))
+    # Infinite: |o / L| ≤ 2^52 so slot arithmetic stays exact.
+    if f.get("infinite") is True and stride:
+        positions = [f.get("offset"), f.get("previousOffset")] + list(f.get("offsets") or [])
+        if any(number(o) and abs(o / stride) > MAX_INFINITE_POSITION for o in positions):
+            f.set("infinite", False)
+    infinite = f.get("infinite") is True
+    frames = max(len(f.get("offsets") or []), 1)
+    # range: from ≤ to, and pages × frames within the budget.
+    lo, hi = f.get("range.from"), f.get("range.to")
+    if number(lo) and number(hi):
+        if lo > hi:
+            lo, hi = hi, lo
+        budget = MAX_PAGES_PER_RESPONSE // frames
+        if infinite:
+            hi = min(hi, lo + budget - 1)
+        else:
+            first, last = max(lo, 0), min(hi, n - 1)
+            if last - first + 1 > budget:
+                hi = first + budget - 1
+        f.set("range.from", int(lo))
+        f.set("range.to", int(hi))
+    if f.get("include") == "all" and not infinite and n * frames > MAX_PAGES_PER_RESPONSE:
+        f.set("include", "visible")
+
+
+def repair_header(f):
+    if f.dotted:
+        at_most_one(f, ["offset", "offsets"])
+        if f.has("content.width") != f.has("content.height"):
+            f.delete("content.width")
+            f.delete("content.height")
+    h, m = f.get("header.height"), f.get("header.minHeight")
+    if number(h) and number(m) and m > h:
+        f.set("header.minHeight", h)
+
+
+def repair_scroll(f):
+    if f.dotted:
+        at_most_one(f, ["offset", "offsets"])
+    elements = f.get("elements")
+    if not isinstance(elements, list):
+        return
+    horizontal = f.get("axis", "vertical") == "horizontal"
+    extent = f.get("viewport.width" if horizontal else "viewport.height")
+    for e in elements:
+        if not isinstance(e, dict) or not isinstance(e.get("frame"), dict) or not number(extent):
+            continue
+        frame = e["frame"]
+        top = frame.get("x" if horizontal else "y")
+        length = frame.get("width" if horizontal else "height")
+        if not (number(top) and number(length)):
+            continue
+        start = e.get("startOffset", top - extent)
+        end = e.get("endOffset", top + length)
+        if number(start) and number(end) and not (end - start >= MIN_SIZE):
+            e.pop("startOffset", None)
+            e.pop("endOffset", None)
+    f.set("elements", elements)
+    offsets = f.get("offsets")
+    if isinstance(offsets, list) and elements and len(elements) * len(offsets) > MAX_ELEMENT_LAYOUTS:
+        f.set("offsets", offsets[: max(1, MAX_ELEMENT_LAYOUTS // len(elements))])
+
+
+REPAIRS = {"/v1/paging": repair_paging, "/v1/header": repair_header, "/v1/scroll": repair_scroll}
+
+
+@schemathesis.hook
+def map_case(context, case):
+    meta = case.meta
+    if meta is None or meta.generation.mode != GenerationMode.POSITIVE:
+        return case
+    repair = REPAIRS.get(case.operation.path)
+    if repair is None:
+        return case
+    if isinstance(case.body, dict):
+        repair(Fields(case.body, dotted=False))
+    if isinstance(case.query, dict) and case.query:
+        repair(Fields(case.query, dotted=True))
+    return case
