@@ -39,7 +39,9 @@ with Server('--idle-timeout', '4') as server:
                 stalled_at[i] = time.monotonic() - start
         peak = max(peak, server.rss_kb())
     sent = sum(c[1] for c in clients)
-    status, latency = timed_request(server, 'POST', '/v1/paging', PAGING)
+    samples = [timed_request(server, 'POST', '/v1/paging', PAGING) for _ in range(5)]
+    latency = sorted(t for _, t in samples)[2]
+    status = 200 if all(st == 200 for st, _ in samples) else samples[0][0]
     time.sleep(1)
     peak = max(peak, server.rss_kb())
     growth_mb = (peak - before) / 1024
@@ -47,7 +49,7 @@ with Server('--idle-timeout', '4') as server:
                % (sent / 1048576, sent // len(one)))
     check.that(growth_mb < RSS_GROWTH_BOUND_MB, 'server RSS %.1f → peak %.1f MB: growth %.1f MB (bound %d MB)'
                % (before / 1024, peak / 1024, growth_mb, RSS_GROWTH_BOUND_MB))
-    check.that(status == 200 and latency < 0.2, 'another client is answered meanwhile (%s in %.1f ms)' % (status, latency * 1000))
+    check.that(status == 200 and latency < 0.2, 'another client is answered meanwhile (5 requests: %s, median %.1f ms, bound 200 ms)' % (status, latency * 1000))
     # The writers are never drained: the server gives up on them after the idle timeout and
     # closes its sockets (the kernel may keep an orphan flushing the unread output for a while).
     fds_during = server.open_fds()
