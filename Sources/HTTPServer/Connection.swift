@@ -9,7 +9,13 @@ final class Connection {
     static let lingerNanoseconds: UInt64 = 1_000_000_000
 
     unowned(unsafe) let loop: EventLoop
-    var machine: HTTPConnectionStateMachine
+    /// The state machine at a stable address: mutated through the pointer, the hot path pays no
+    /// dynamic exclusivity checks (a class stored property would).
+    private let machinePointer: UnsafeMutablePointer<HTTPConnectionStateMachine>
+    var machine: HTTPConnectionStateMachine {
+        _read { yield machinePointer.pointee }
+        _modify { yield &machinePointer.pointee }
+    }
     var listIndex = -1
     private let tcp: UnsafeMutablePointer<uv_tcp_t>
     private let writeRequest: UnsafeMutablePointer<uv_write_t>
@@ -27,11 +33,14 @@ final class Connection {
         self.tcp = tcp
         writeRequest = .allocate(capacity: 1)
         shutdownRequest = .allocate(capacity: 1)
-        machine = HTTPConnectionStateMachine(limits: loop.limits, date: loop.date,
-                                             remoteAddress: remoteAddress, now: loop.now)
+        machinePointer = .allocate(capacity: 1)
+        machinePointer.initialize(to: HTTPConnectionStateMachine(limits: loop.limits, date: loop.date,
+                                                                 remoteAddress: remoteAddress, now: loop.now))
     }
 
     deinit {
+        machinePointer.deinitialize(count: 1)
+        machinePointer.deallocate()
         UnsafeMutableRawPointer(tcp).deallocate()
         writeRequest.deallocate()
         shutdownRequest.deallocate()

@@ -31,6 +31,7 @@ struct HTTPConnectionStateMachine {
     private struct Current {
         var method: HTTPMethod = .get
         var target = ""
+        var path = ""
         var versionMinor = 1
         var keepAlive = true
         var headOnly = false
@@ -66,7 +67,6 @@ struct HTTPConnectionStateMachine {
         self.limits = limits
         self.remoteAddress = remoteAddress
         self.parser = HTTPParser(limits: limits)
-        parser.judgeHead = Self.judge
         self.date = date
         self.lastActivity = now
         headerTimeout = limits.headerTimeout.engineNanoseconds
@@ -177,12 +177,12 @@ struct HTTPConnectionStateMachine {
         let close = closeAfterFlush || response.close || !current.keepAlive || draining
         let written = ResponseSerializer.append(
             response, headOnly: current.headOnly, close: close,
-            keepAliveHeader: !close && current.versionMinor == 0, date: date.line, to: &outbox)
+            keepAliveHeader: !close && current.versionMinor == 0, head: date, to: &outbox)
         if close { stopParsing() }
         if phase == .responding { phase = .idle }
         lastActivity = now
         let record = HTTPRequestRecord(
-            method: current.method, path: Self.path(of: current.target),
+            method: current.method, path: current.path,
             status: response.status, bytesIn: bytesIn, bytesOut: written,
             durationNanoseconds: now >= requestStart ? now - requestStart : 0, remoteAddress: remoteAddress)
         bytesIn = 0
@@ -190,9 +190,11 @@ struct HTTPConnectionStateMachine {
         return record
     }
 
-    private static func path(of target: String) -> String {
-        guard let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target }
-        return String(target[..<q])
+    /// The request-target as a String, and its path (up to `?`) for the access record.
+    private static func target(_ bytes: [UInt8]) -> (target: String, path: String) {
+        let target = String(decoding: bytes, as: UTF8.self)
+        guard let q = bytes.firstIndex(of: UInt8(ascii: "?")) else { return (target, target) }
+        return (target, String(decoding: bytes[..<q], as: UTF8.self))
     }
 
     // MARK: parsing
@@ -223,7 +225,7 @@ struct HTTPConnectionStateMachine {
                 parser.resume()
                 let head = parser.head
                 current.method = head.method
-                current.target = String(decoding: parser.target, as: UTF8.self)
+                (current.target, current.path) = Self.target(parser.target)
                 current.versionMinor = head.versionMinor
                 current.headOnly = head.method == .head
                 current.keepAlive = parser.keepAlive && !head.upgrade
@@ -257,40 +259,12 @@ struct HTTPConnectionStateMachine {
         }
     }
 
-    /// Judges a complete head before any body byte is read (called from the parser's headers
-    /// callback): version, Host (RFC 9112 §3.2), Content-Length against the body limit (413 before
-    /// the body), Expect (RFC 9110 §10.1.1: 100-continue on HTTP/1.1 only, others 417).
-    static func judge(_ head: HTTPParser.Head, _ headers: HTTPHeaders, _ limits: HTTPLimits) -> HTTPParser.Verdict {
-        if head.versionMajor != 1 {
-            return .reject(HTTPEngineError(kind: .versionNotSupported, status: 505,
-                                           detail: "only HTTP/1.0 and HTTP/1.1 are supported"))
-        }
-        if head.versionMinor >= 1 {
-            var hosts = 0
-            for field in headers where asciiCaseInsensitiveEquals(field.name, "host") { hosts += 1 }
-            if hosts != 1 {
-                return .reject(HTTPEngineError(kind: .malformed, status: 400,
-                                               detail: hosts == 0 ? "HTTP/1.1 request without Host" : "more than one Host header"))
-            }
-        }
-        if let length = head.contentLength, length > UInt64(limits.maxBodyBytes) {
-            return .reject(HTTPEngineError(kind: .bodyTooLarge, status: 413,
-                                           detail: "request body of \(length) bytes exceeds \(limits.maxBodyBytes)"))
-        }
-        if head.versionMinor >= 1, let expect = headers["Expect"] {
-            guard asciiCaseInsensitiveEquals(expect, "100-continue") else {
-                return .reject(HTTPEngineError(kind: .expectationFailed, status: 417, detail: "unsupported Expect: \(expect)"))
-            }
-            if head.chunked || (head.contentLength ?? 0) > 0 { return .acceptAfterContinue }
-        }
-        return .accept
-    }
-
     private mutating func fail(_ error: HTTPEngineError) -> Action {
         stopParsing()
-        current.target = String(decoding: parser.target, as: UTF8.self)
+        (current.target, current.path) = Self.target(parser.target)
         current.method = parser.headersDone ? parser.head.method : .other("-")
-        current.headOnly = false
+        // A HEAD request's error answer still has no body (RFC 9110 §9.3.2).
+        current.headOnly = current.method == .head
         phase = .responding
         return .respondToError(error)
     }

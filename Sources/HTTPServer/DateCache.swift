@@ -4,6 +4,8 @@
 final class DateCache {
     /// `Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n`
     private(set) var line: [UInt8] = []
+    /// `HTTP/1.1 200 OK\r\nServer: parallax\r\n` + `line`: the start of most responses, one copy.
+    private(set) var okHead: [UInt8] = []
     private var second: Int64 = .min
 
     init(epochSeconds: Int64 = 0) { refresh(epochSeconds: epochSeconds) }
@@ -52,6 +54,9 @@ final class DateCache {
         line.append(UInt8(ascii: ":"))
         appendTwoDigits(Int(secs % 60))
         line.append(contentsOf: " GMT\r\n".utf8)
+        okHead.removeAll(keepingCapacity: true)
+        okHead.append(contentsOf: "HTTP/1.1 200 OK\r\nServer: parallax\r\n".utf8)
+        okHead.append(contentsOf: line)
     }
 
     private func appendTwoDigits(_ v: Int) {

@@ -25,7 +25,13 @@ final class EventLoop: @unchecked Sendable {
     let readBuffer: UnsafeMutableRawPointer
     let date = DateCache()
     private(set) var responder: (any HTTPResponder)?
-    var response = HTTPResponse()
+    /// One response value per loop, its body capacity reused by every request; behind a pointer
+    /// so the per-request `inout` pays no dynamic exclusivity check.
+    private let responsePointer: UnsafeMutablePointer<HTTPResponse>
+    var response: HTTPResponse {
+        _read { yield responsePointer.pointee }
+        _modify { yield &responsePointer.pointee }
+    }
     private(set) var boundPort = 0
     private let listener: UnsafeMutablePointer<uv_tcp_t>
     private let wakeup: UnsafeMutablePointer<uv_async_t>
@@ -51,6 +57,8 @@ final class EventLoop: @unchecked Sendable {
         wakeup = .allocate(capacity: 1)
         sweep = .allocate(capacity: 1)
         readBuffer = .allocate(byteCount: Self.readBufferSize, alignment: 16)
+        responsePointer = .allocate(capacity: 1)
+        responsePointer.initialize(to: HTTPResponse())
         uv_loop_init(loop)
         uv_tcp_init_ex(loop, listener, UInt32(AF_INET))
         uv_async_init(loop, wakeup) { handle in EventLoop.from(handle?.pointee.data)?.wokenUp() }
@@ -118,6 +126,8 @@ final class EventLoop: @unchecked Sendable {
         wakeup.deallocate()
         sweep.deallocate()
         readBuffer.deallocate()
+        responsePointer.deinitialize(count: 1)
+        responsePointer.deallocate()
     }
 
     /// Runs the loop on a new thread; the thread owns a reference until the loop stops.
@@ -194,7 +204,7 @@ final class EventLoop: @unchecked Sendable {
         responder.respond(to: error, into: &response)
         var bytes: [UInt8] = []
         ResponseSerializer.append(response, headOnly: false, close: true, keepAliveHeader: false,
-                                  date: date.line, to: &bytes)
+                                  head: date, to: &bytes)
         bytes.withUnsafeBytes { raw in
             var buf = uv_buf_init(UnsafeMutablePointer(mutating: raw.baseAddress?.assumingMemoryBound(to: CChar.self)),
                                   UInt32(raw.count))

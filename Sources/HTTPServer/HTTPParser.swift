@@ -35,7 +35,7 @@ extension Array where Element == UInt8 {
 /// shapes (CL+TE, duplicate CL, obs-fold, bare LF, bad chunk sizes) are errors.
 ///
 /// The parser pauses after each message, so the state machine answers requests one at a time
-/// and stops exactly where it wants; the head is judged by `judgeHead` inside the headers
+/// and stops exactly where it wants; the head is judged by `HeadPolicy` inside the headers
 /// callback, before any body byte is consumed.
 final class HTTPParser {
     enum Event {
@@ -55,6 +55,10 @@ final class HTTPParser {
         var contentLength: UInt64? = nil
         var chunked = false
         var upgrade = false
+        /// `Host` fields seen (RFC 9112 §3.2 wants exactly one on HTTP/1.1).
+        var hostCount = 0
+        /// The first `Expect` value, if any.
+        var expect: String?
     }
 
     /// What to do with a complete head: go on, go on after `100 Continue`, or refuse.
@@ -63,52 +67,73 @@ final class HTTPParser {
     private let parser: UnsafeMutablePointer<llhttp_t>
     private let settings: UnsafeMutablePointer<llhttp_settings_t>
 
-    let limits: HTTPLimits
-    private(set) var head = Head()
+    /// Everything the callbacks touch, at one stable address that llhttp's `data` points to: the
+    /// callbacks reach it without retaining any object and without dynamic exclusivity checks.
+    private struct Message {
+        let limits: HTTPLimits
+        var head = Head()
+        var target: [UInt8] = []
+        var headers = HTTPHeaders()
+        var body: [UInt8] = []
+        var inMessage = false
+        var headersDone = false
+        var expectsContinue = false
+        var keepAlive = true
+        var name: [UInt8] = []
+        var value: [UInt8] = []
+        var headerBytes = 0
+        var callbackError: HTTPEngineError?
+    }
+    private let message: UnsafeMutablePointer<Message>
+
+    var limits: HTTPLimits { message.pointee.limits }
+
+    var head: Head { message.pointee.head }
     /// The request being accumulated; the state machine takes it at `messageComplete`.
-    var target: [UInt8] = []
-    var headers = HTTPHeaders()
-    var body: [UInt8] = []
-    private(set) var inMessage = false
+    var target: [UInt8] { message.pointee.target }
+    var headers: HTTPHeaders { message.pointee.headers }
+    var body: [UInt8] { message.pointee.body }
+    var inMessage: Bool { message.pointee.inMessage }
     /// The current message's headers are complete (its body may still be arriving).
-    private(set) var headersDone = false
+    var headersDone: Bool { message.pointee.headersDone }
     /// The head asked for `100 Continue` and its body has not arrived yet.
-    var expectsContinue = false
-    /// Policy for a complete head (limits, Host, Expect), supplied by the state machine.
-    var judgeHead: (Head, HTTPHeaders, HTTPLimits) -> Verdict = { _, _, _ in .accept }
+    var expectsContinue: Bool {
+        get { message.pointee.expectsContinue }
+        set { message.pointee.expectsContinue = newValue }
+    }
     /// `llhttp_should_keep_alive` as seen in on_message_complete (the flags are reset after it).
-    private(set) var keepAlive = true
-    private var name: [UInt8] = []
-    private var value: [UInt8] = []
-    private var headerBytes = 0
-    private var callbackError: HTTPEngineError?
+    var keepAlive: Bool { message.pointee.keepAlive }
 
     init(limits: HTTPLimits) {
-        self.limits = limits
+        message = .allocate(capacity: 1)
+        message.initialize(to: Message(limits: limits))
         parser = .allocate(capacity: 1)
         settings = .allocate(capacity: 1)
         llhttp_settings_init(settings)
-        settings.pointee.on_message_begin = { p in HTTPParser.from(p).messageBegan() }
-        settings.pointee.on_url = { p, at, n in HTTPParser.from(p).url(at, n) }
-        settings.pointee.on_header_field = { p, at, n in HTTPParser.from(p).field(at, n) }
-        settings.pointee.on_header_value = { p, at, n in HTTPParser.from(p).fieldValue(at, n) }
-        settings.pointee.on_header_value_complete = { p in HTTPParser.from(p).fieldComplete() }
-        settings.pointee.on_headers_complete = { p in HTTPParser.from(p).headersComplete() }
-        settings.pointee.on_body = { p, at, n in HTTPParser.from(p).bodyBytes(at, n) }
-        settings.pointee.on_message_complete = { p in HTTPParser.from(p).messageComplete() }
+        settings.pointee.on_message_begin = { p in HTTPParser.messageBegan(HTTPParser.message(p)) }
+        settings.pointee.on_url = { p, at, n in HTTPParser.url(HTTPParser.message(p), at, n) }
+        settings.pointee.on_header_field = { p, at, n in HTTPParser.field(HTTPParser.message(p), at, n) }
+        settings.pointee.on_header_value = { p, at, n in HTTPParser.fieldValue(HTTPParser.message(p), at, n) }
+        settings.pointee.on_header_value_complete = { p in HTTPParser.fieldComplete(HTTPParser.message(p)) }
+        settings.pointee.on_headers_complete = { p in HTTPParser.headersComplete(HTTPParser.message(p), p.unsafelyUnwrapped) }
+        settings.pointee.on_body = { p, at, n in HTTPParser.bodyBytes(HTTPParser.message(p), at, n) }
+        settings.pointee.on_message_complete = { p in HTTPParser.messageComplete(HTTPParser.message(p), p.unsafelyUnwrapped) }
         llhttp_init(parser, HTTP_REQUEST, settings)
-        parser.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        parser.pointee.data = UnsafeMutableRawPointer(message)
     }
 
     deinit {
-        parser.pointee.data = nil
+        parser.pointee.data = nil // poisoned: llhttp is never called after this
+        message.deinitialize(count: 1)
+        message.deallocate()
         parser.deallocate()
         settings.deallocate()
     }
 
-    private static func from(_ p: UnsafeMutablePointer<llhttp_t>?) -> HTTPParser {
-        // `data` is set in init and cleared only in deinit, after which llhttp is never called.
-        Unmanaged<HTTPParser>.fromOpaque(UnsafeRawPointer(p.unsafelyUnwrapped.pointee.data)).takeUnretainedValue()
+    /// `data` is set in init and cleared only in deinit, after which llhttp is never called.
+    @inline(__always)
+    private static func message(_ p: UnsafeMutablePointer<llhttp_t>?) -> UnsafeMutablePointer<Message> {
+        p.unsafelyUnwrapped.pointee.data.unsafelyUnwrapped.assumingMemoryBound(to: Message.self)
     }
 
     /// Parses `input` until it is used up or the parser pauses or fails.
@@ -121,10 +146,10 @@ final class HTTPParser {
             return .needMore
         case HPE_PAUSED, HPE_PAUSED_UPGRADE:
             let consumed = llhttp_get_error_pos(parser).map { $0 - start } ?? input.count
-            if err == HPE_PAUSED_UPGRADE { head.upgrade = true }
+            if err == HPE_PAUSED_UPGRADE { message.pointee.head.upgrade = true }
             return .messageComplete(consumed: consumed)
         default:
-            if let callbackError { return .error(callbackError) }
+            if let callbackError = message.pointee.callbackError { return .error(callbackError) }
             return .error(Self.engineError(err, reason: llhttp_get_error_reason(parser)))
         }
     }
@@ -149,93 +174,108 @@ final class HTTPParser {
 
     // MARK: callbacks (return 0 to go on, -1 to fail, HPE_PAUSED to pause)
 
-    private func messageBegan() -> Int32 {
-        inMessage = true
-        headersDone = false
-        expectsContinue = false
-        headerBytes = 0
-        head = Head()
+    private static func messageBegan(_ m: UnsafeMutablePointer<Message>) -> Int32 {
+        m.pointee.inMessage = true
+        m.pointee.headersDone = false
+        m.pointee.expectsContinue = false
+        m.pointee.headerBytes = 0
+        m.pointee.head = Head()
         // The previous request has been answered and released: reuse its storage.
-        target.removeAll(keepingCapacity: true)
-        headers.removeAll()
-        body.removeAll(keepingCapacity: true)
+        m.pointee.target.removeAll(keepingCapacity: true)
+        m.pointee.headers.removeAll()
+        if !m.pointee.body.isEmpty { m.pointee.body.removeAll(keepingCapacity: true) }
         return 0
     }
 
-    private func countHeaderBytes(_ n: Int) -> Int32 {
-        headerBytes += n
-        if headerBytes > limits.maxHeaderBytes {
-            callbackError = HTTPEngineError(kind: .headersTooLarge, status: 431,
-                                         detail: "request headers exceed \(limits.maxHeaderBytes) bytes")
+    private static func countHeaderBytes(_ m: UnsafeMutablePointer<Message>, _ n: Int) -> Int32 {
+        m.pointee.headerBytes += n
+        if m.pointee.headerBytes > m.pointee.limits.maxHeaderBytes {
+            m.pointee.callbackError = HTTPEngineError(kind: .headersTooLarge, status: 431,
+                                         detail: "request headers exceed \(m.pointee.limits.maxHeaderBytes) bytes")
             return -1
         }
         return 0
     }
 
-    private func url(_ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
-        if let at { target.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
-        return countHeaderBytes(n)
+    private static func url(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
+        if let at { m.pointee.target.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
+        return countHeaderBytes(m, n)
     }
 
-    private func field(_ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
-        if let at { name.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
-        return countHeaderBytes(n)
+    private static func field(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
+        if let at { m.pointee.name.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
+        return countHeaderBytes(m, n)
     }
 
-    private func fieldValue(_ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
-        if let at { value.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
-        return countHeaderBytes(n)
+    private static func fieldValue(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
+        if let at { m.pointee.value.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
+        return countHeaderBytes(m, n)
     }
 
-    private func fieldComplete() -> Int32 {
-        if headers.count >= limits.maxHeaderCount {
-            callbackError = HTTPEngineError(kind: .headersTooLarge, status: 431,
-                                         detail: "more than \(limits.maxHeaderCount) header fields")
+    private static func fieldComplete(_ m: UnsafeMutablePointer<Message>) -> Int32 {
+        if m.pointee.headers.count >= m.pointee.limits.maxHeaderCount {
+            m.pointee.callbackError = HTTPEngineError(kind: .headersTooLarge, status: 431,
+                                         detail: "more than \(m.pointee.limits.maxHeaderCount) header fields")
             return -1
         }
         // Trailing whitespace is not part of a field value (RFC 9110 §5.5).
-        while let last = value.last, last == 0x20 || last == 0x09 { value.removeLast() }
-        headers.append(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self))
-        name.removeAll(keepingCapacity: true)
-        value.removeAll(keepingCapacity: true)
-        return countHeaderBytes(4) // ": " and CRLF
+        while let last = m.pointee.value.last, last == 0x20 || last == 0x09 { m.pointee.value.removeLast() }
+        let value = String(decoding: m.pointee.value, as: UTF8.self)
+        if Self.nameIs("host", m.pointee.name) {
+            m.pointee.head.hostCount += 1
+        } else if Self.nameIs("expect", m.pointee.name) && m.pointee.head.expect == nil {
+            m.pointee.head.expect = value
+        }
+        m.pointee.headers.append(name: String(decoding: m.pointee.name, as: UTF8.self), value: value)
+        m.pointee.name.removeAll(keepingCapacity: true)
+        m.pointee.value.removeAll(keepingCapacity: true)
+        return countHeaderBytes(m, 4) // ": " and CRLF
     }
 
-    private func headersComplete() -> Int32 {
+    private static func headersComplete(_ m: UnsafeMutablePointer<Message>, _ parser: UnsafeMutablePointer<llhttp_t>) -> Int32 {
         let p = parser.pointee
-        head.method = Self.method(p.method)
-        head.versionMajor = Int(p.http_major)
-        head.versionMinor = Int(p.http_minor)
-        head.chunked = p.flags & UInt16(F_CHUNKED.rawValue) != 0
-        head.contentLength = p.flags & UInt16(F_CONTENT_LENGTH.rawValue) != 0 ? p.content_length : nil
-        head.upgrade = p.upgrade != 0
-        headersDone = true
-        switch judgeHead(head, headers, limits) {
+        m.pointee.head.method = Self.method(p.method)
+        m.pointee.head.versionMajor = Int(p.http_major)
+        m.pointee.head.versionMinor = Int(p.http_minor)
+        m.pointee.head.chunked = p.flags & UInt16(F_CHUNKED.rawValue) != 0
+        m.pointee.head.contentLength = p.flags & UInt16(F_CONTENT_LENGTH.rawValue) != 0 ? p.content_length : nil
+        m.pointee.head.upgrade = p.upgrade != 0
+        m.pointee.headersDone = true
+        switch HeadPolicy.judge(m.pointee.head, m.pointee.limits) {
         case .accept: return 0
         case .acceptAfterContinue:
-            expectsContinue = true
+            m.pointee.expectsContinue = true
             return 0
         case .reject(let error):
-            callbackError = error
+            m.pointee.callbackError = error
             return -1
         }
     }
 
-    private func bodyBytes(_ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
-        if body.count + n > limits.maxBodyBytes {
-            callbackError = HTTPEngineError(kind: .bodyTooLarge, status: 413,
-                                         detail: "request body exceeds \(limits.maxBodyBytes) bytes")
+    private static func bodyBytes(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
+        if m.pointee.body.count + n > m.pointee.limits.maxBodyBytes {
+            m.pointee.callbackError = HTTPEngineError(kind: .bodyTooLarge, status: 413,
+                                         detail: "request body exceeds \(m.pointee.limits.maxBodyBytes) bytes")
             return -1
         }
-        if let at { body.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
+        if let at { m.pointee.body.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
         return 0
     }
 
-    private func messageComplete() -> Int32 {
-        keepAlive = llhttp_should_keep_alive(parser) != 0
-        inMessage = false
-        expectsContinue = false
+    private static func messageComplete(_ m: UnsafeMutablePointer<Message>, _ parser: UnsafeMutablePointer<llhttp_t>) -> Int32 {
+        m.pointee.keepAlive = llhttp_should_keep_alive(parser) != 0
+        m.pointee.inMessage = false
+        m.pointee.expectsContinue = false
         return Int32(HPE_PAUSED.rawValue)
+    }
+
+    /// Case-insensitive match of a field name against a lowercase ASCII literal.
+    private static func nameIs(_ lowercase: StaticString, _ name: [UInt8]) -> Bool {
+        guard name.count == lowercase.utf8CodeUnitCount else { return false }
+        return lowercase.withUTF8Buffer { expected in
+            for i in 0..<name.count where name[i] | 0x20 != expected[i] { return false }
+            return true
+        }
     }
 
     private static func method(_ m: UInt8) -> HTTPMethod {

@@ -31,14 +31,25 @@ public struct HTTPRequest {
 
     /// The target up to `?`.
     public var path: Substring {
-        if let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) { return target[..<q] }
+        if let q = questionMark { return target[..<q] }
         return target[...]
     }
 
     /// The part after `?`, or nil.
     public var query: Substring? {
-        guard let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
+        guard let q = questionMark else { return nil }
         return target[target.utf8.index(after: q)...]
+    }
+
+    /// Where `?` is; scans the contiguous UTF-8 bytes directly (the generic String index walk
+    /// costs more than the rest of routing).
+    private var questionMark: String.Index? {
+        let offset = target.utf8.withContiguousStorageIfAvailable { $0.firstIndex(of: UInt8(ascii: "?")) }
+        switch offset {
+        case .some(.some(let o)): return target.utf8.index(target.utf8.startIndex, offsetBy: o)
+        case .some(.none): return nil
+        case .none: return target.utf8.firstIndex(of: UInt8(ascii: "?"))
+        }
     }
 }
 
@@ -123,6 +134,8 @@ public struct HTTPRequestRecord: Sendable {
 /// One per event loop, called only on that loop's thread.
 public protocol HTTPResponder: AnyObject {
     /// Turn a complete request into a response. `response` arrives reset, with a reused body buffer.
+    /// HEAD arrives as `.head`: answer it as GET; the engine sends the headers (with the GET
+    /// Content-Length) and drops the body. Engine-level errors never reach this method.
     func respond(to request: HTTPRequest, into response: inout HTTPResponse)
     /// Render an engine-level error. The engine closes the connection afterwards when it must.
     func respond(to error: HTTPEngineError, into response: inout HTTPResponse)

@@ -2,49 +2,67 @@
 /// headers: `Server`, `Date`, `Content-Length` (always, so keep-alive never depends on close
 /// delimiting) and `Connection`.
 enum ResponseSerializer {
-    static let serverLine: [UInt8] = Array("Server: parallax\r\n".utf8)
     static let continueLine: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     /// Appends the response to `out`. `headOnly` drops the body but keeps its Content-Length
-    /// (HEAD, RFC 9110 §9.3.2). Returns the number of bytes appended.
+    /// (HEAD, RFC 9110 §9.3.2). `head` supplies the loop's cached status line + `Server` +
+    /// `Date` lines. Returns the number of bytes appended.
     @discardableResult
     static func append(_ response: HTTPResponse, headOnly: Bool, close: Bool, keepAliveHeader: Bool,
-                       date: [UInt8], to out: inout [UInt8]) -> Int {
+                       head: DateCache, to out: inout [UInt8]) -> Int {
         let start = out.count
-        out.append(contentsOf: "HTTP/1.1 ".utf8)
         let status = (100...999).contains(response.status) ? response.status : 500
-        appendDecimal(status, to: &out)
-        out.append(0x20)
-        reason(status).withUTF8Buffer { out.append(contentsOf: $0) }
-        out.append(contentsOf: "\r\n".utf8)
-        out.append(contentsOf: serverLine)
-        out.append(contentsOf: date)
+        if status == 200 {
+            out.append(contentsOf: head.okHead)
+        } else {
+            put("HTTP/1.1 ", &out)
+            appendDecimal(status, to: &out)
+            out.append(0x20)
+            put(reason(status), &out)
+            put("\r\nServer: parallax\r\n", &out)
+            out.append(contentsOf: head.line)
+        }
         if let type = response.contentType {
-            out.append(contentsOf: "Content-Type: ".utf8)
-            out.append(contentsOf: type.utf8)
-            out.append(contentsOf: "\r\n".utf8)
+            put("Content-Type: ", &out)
+            append(type, &out)
+            put("\r\n", &out)
         }
         for (name, value) in response.headers {
-            out.append(contentsOf: name.utf8)
-            out.append(contentsOf: ": ".utf8)
-            out.append(contentsOf: value.utf8)
-            out.append(contentsOf: "\r\n".utf8)
+            append(name, &out)
+            put(": ", &out)
+            append(value, &out)
+            put("\r\n", &out)
         }
         // 204 and 304 carry no body and (204) no Content-Length (RFC 9110 §8.6, §15.3.5).
         let bodiless = status == 204 || status == 304
         if !bodiless || status == 304 {
-            out.append(contentsOf: "Content-Length: ".utf8)
+            put("Content-Length: ", &out)
             appendDecimal(bodiless ? 0 : response.body.count, to: &out)
-            out.append(contentsOf: "\r\n".utf8)
+            put("\r\n", &out)
         }
         if close {
-            out.append(contentsOf: "Connection: close\r\n".utf8)
+            put("Connection: close\r\n\r\n", &out)
         } else if keepAliveHeader {
-            out.append(contentsOf: "Connection: keep-alive\r\n".utf8)
+            put("Connection: keep-alive\r\n\r\n", &out)
+        } else {
+            put("\r\n", &out)
         }
-        out.append(contentsOf: "\r\n".utf8)
         if !headOnly && !bodiless { out.append(contentsOf: response.body) }
         return out.count - start
+    }
+
+    /// Literal bytes, copied straight from the binary's constant data.
+    @inline(__always)
+    static func put(_ literal: StaticString, _ out: inout [UInt8]) {
+        literal.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    /// A string's UTF-8, copied in one go when it is stored contiguously (native strings are).
+    @inline(__always)
+    static func append(_ string: String, _ out: inout [UInt8]) {
+        if string.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil {
+            out.append(contentsOf: string.utf8)
+        }
     }
 
     static func appendDecimal(_ value: Int, to out: inout [UInt8]) {

@@ -9,13 +9,14 @@ final class EngineOnlyResponder: HTTPResponder {
 
     func respond(to request: HTTPRequest, into response: inout HTTPResponse) {
         response.contentType = "application/json"
+        let path = request.path
         guard request.method == .get || request.method == .head else {
-            response.status = request.path == "/healthz" || request.path == "/readyz" ? 405 : 404
+            response.status = path == "/healthz" || path == "/readyz" ? 405 : 404
             if response.status == 405 { response.headers.append((name: "Allow", value: "GET, HEAD")) }
             response.body.append(contentsOf: #"{"status":"error"}"#.utf8)
             return
         }
-        switch request.path {
+        switch path {
         case "/healthz":
             response.body.append(contentsOf: #"{"status":"ok"}"#.utf8)
         case "/readyz":

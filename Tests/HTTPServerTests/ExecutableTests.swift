@@ -34,6 +34,22 @@ import Glibc
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
+    /// A listening socket on an ephemeral port, bound without SO_REUSEPORT.
+    static func listeningSocket() -> (fd: Int32, port: Int)? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = in_addr_t(0x7f00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let rc = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { p in
+                bind(fd, p, length) == 0 && listen(fd, 4) == 0 ? getsockname(fd, p, &length) : -1
+            }
+        }
+        if rc != 0 { close(fd); return nil }
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
     static func spawn(_ path: String, _ arguments: [String]) -> pid_t? {
         var pid: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]

@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import HTTPServer
 
 /// The engine over real sockets on 127.0.0.1 with ephemeral ports.
@@ -149,11 +152,39 @@ import Testing
         #expect(stuck.closedByPeer(timeout: 1))
     }
 
-    @Test func portInUseIsAnError() throws {
+    @Test func expect100ContinueGetsTheInterimAnswerBeforeTheBodyIsSent() throws {
         let server = try startTestServer()
         defer { server.shutdown() }
-        // SO_REUSEPORT lets the same user bind twice; a different host on the port must fail.
-        let clash = HTTPServerConfiguration(host: "not-an-ip", port: server.port, workers: 1)
-        #expect(throws: HTTPServerError.self) { try HTTPServer.start(clash) { _, _ in EchoResponder() } }
+        let client = try TestClient(port: server.port)
+        client.send("POST /up HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n")
+        #expect(client.responses(1).map(\.status) == [100])
+        client.send("hello")
+        let r = client.responses(2)
+        #expect(r.map(\.status) == [100, 200])
+        #expect(r.last?.bodyText == "POST /up body=hello")
+    }
+
+    @Test func headAnswerHasContentLengthButNoBodyOnTheWire() throws {
+        let server = try startTestServer()
+        defer { server.shutdown() }
+        let client = try TestClient(port: server.port)
+        client.send("HEAD /h HTTP/1.1\r\nHost: x\r\n\r\nGET /g HTTP/1.1\r\nHost: x\r\n\r\n")
+        let r = client.responses(2, bodyless: [0])
+        #expect(r.map(\.status) == [200, 200])
+        #expect(r.first?.header("Content-Length") == "\("HEAD /h body=".utf8.count)")
+        #expect(r.last?.bodyText == "GET /g body=")
+    }
+
+    @Test func unusableAddressIsAnError() {
+        let bad = HTTPServerConfiguration(host: "not-an-ip", port: 0, workers: 1)
+        #expect(throws: HTTPServerError.self) { try HTTPServer.start(bad) { _, _ in EchoResponder() } }
+    }
+
+    @Test func portHeldWithoutReusePortIsAnError() throws {
+        // A listener bound without SO_REUSEPORT keeps the port to itself.
+        let holder = try #require(ExecutableTests.listeningSocket())
+        defer { close(holder.fd) }
+        let taken = HTTPServerConfiguration(host: "127.0.0.1", port: holder.port, workers: 2)
+        #expect(throws: HTTPServerError.self) { try HTTPServer.start(taken) { _, _ in EchoResponder() } }
     }
 }

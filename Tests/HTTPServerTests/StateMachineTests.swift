@@ -165,3 +165,17 @@ import Testing
         #expect(String(decoding: DateCache(epochSeconds: 1_798_675_200).line, as: UTF8.self) == "Date: Thu, 31 Dec 2026 00:00:00 GMT\r\n")
     }
 }
+
+@Suite struct RequestTests {
+    @Test func pathAndQuerySplitAtTheFirstQuestionMark() {
+        let r = HTTPRequest(method: .get, target: "/v1/paging?offset=12&x=?")
+        #expect(r.path == "/v1/paging")
+        #expect(r.query == "offset=12&x=?")
+        let bare = HTTPRequest(method: .get, target: "/healthz")
+        #expect(bare.path == "/healthz")
+        #expect(bare.query == nil)
+        let unicode = HTTPRequest(method: .get, target: "/é?ü")
+        #expect(unicode.path == "/é")
+        #expect(unicode.query == "ü")
+    }
+}
