@@ -70,3 +70,34 @@ import Testing
         #expect(r.body == #"{"type":"/problems/invalid-request","title":"Invalid request","status":422,"detail":"6 fields are invalid","errors":[{"pointer":"/viewport/height","message":"must be a number, not a string"},{"pointer":"/offset","message":"is too large for a double"},{"pointer":"/bogus","message":"unknown field"},{"pointer":"/viewport/width","message":"must be > 0"},{"pointer":"/pageCount","message":"must be an integer"},{"pointer":"/layers/0/rate","message":"give travel or rate, not both"}]}"#)
     }
 }
+
+/// Hostile bodies stay cheap and never crash (SPEC §6: no input crashes the process).
+@Suite struct HostileInputTests {
+    let client = Client()
+
+    @Test func deeplyNestedArraysAreATypeError() {
+        let body = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let r = client.post("/v1/paging", body)
+        #expect(r.status == 422)
+        #expect(r.body.contains(#"{"pointer":"","message":"must be an object, not an array"}"#))
+    }
+
+    @Test func manyUnknownKeysAreListedInLinearTime() {
+        var body = #"{"viewport":{"width":1,"height":1},"pageCount":1"#
+        for i in 0..<50_000 { body += ",\"k\(i)\":0" }
+        body += "}"
+        let clock = ContinuousClock()
+        let start = clock.now
+        let r = client.post("/v1/paging", body)
+        #expect(clock.now - start < .seconds(5))
+        #expect(r.status == 422)
+        #expect(r.body.contains(#""detail":"50000 fields are invalid""#))
+    }
+
+    @Test func hugeTimelinesAreRejectedByCount() {
+        let offsets = (0..<5000).map(String.init).joined(separator: ",")
+        let r = client.post("/v1/header", #"{"viewport":{"width":1,"height":1},"header":{"height":1},"offsets":[\#(offsets)]}"#)
+        #expect(r.status == 422)
+        #expect(r.body.contains(#"{"pointer":"/offsets","message":"must hold 1 to 4096 offsets"}"#))
+    }
+}

@@ -46,4 +46,4 @@ echo "== schemathesis (seed $seed, $examples examples per operation)"
 cd "$root/Tests/contract"
 SCHEMATHESIS_HOOKS=hooks "$venv/bin/schemathesis" --config-file schemathesis.toml run "$root/openapi.yaml" \
   --url "http://127.0.0.1:$port" --checks all --mode all --seed "$seed" --max-examples "$examples" \
-  --workers "$workers" --no-color
+  --workers "$workers" --generation-database none --no-color

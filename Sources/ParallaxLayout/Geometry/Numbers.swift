@@ -1,7 +1,7 @@
 // Small numeric helpers shared by the models. Stdlib only (no Foundation, no libm): the stdlib's
 // `rounded(_:)` lowers to libm's floor/ceil on x86-64 without SSE4.1, which a target importing no C
 // module does not link, so floor and ceil are written here from exact integer conversion.
-// `truncatingRemainder` is IEEE fmod; all three are exact, so results match on every platform.
+// The remainder is written the same way; all three are exact, so results match on every platform.
 
 /// 2^52: every double at least this large in magnitude is an integer.
 let twoPow52 = 4_503_599_627_370_496.0
@@ -40,8 +40,25 @@ func clamp(_ v: Double, _ lo: Double, _ hi: Double) -> Double {
 /// mode ("page k mod N, also for negative k"). Same reading as the reference peer.
 @inline(__always)
 func floorMod(_ a: Double, _ n: Double) -> Double {
-    let r = a.truncatingRemainder(dividingBy: n)
+    let r = exactRemainder(a, n)
     return r < 0 ? r + n : r
+}
+
+/// IEEE fmod(a, n) for n > 0, exact, without libm (`truncatingRemainder` lowers to libm's fmod in
+/// optimised builds). Long division by n·2^k: each subtraction of n·2^k ≤ r < n·2^(k+1) is exact,
+/// so the result is the exact remainder, the same bits as C's fmod and JavaScript's %.
+/// Non-finite a (or n ≤ 0) gives NaN, as fmod does.
+func exactRemainder(_ a: Double, _ n: Double) -> Double {
+    guard a.isFinite, n.isFinite, n > 0 else { return .nan }
+    var r = abs(a)
+    var steps = 0
+    while r >= n, steps < 2200 {  // exponents span < 2100, so the bound is never reached
+        steps += 1
+        var d = Double(sign: .plus, exponent: n.exponent + (r.exponent - n.exponent), significand: n.significand)
+        if d > r { d = Double(sign: .plus, exponent: d.exponent - 1, significand: d.significand) }
+        r -= d
+    }
+    return a < 0 ? -r : r
 }
 
 /// Normalises −0 to +0 (SPEC §4: "`-0` as `0`"): IEEE −0 + 0 is +0, every other value is unchanged.

@@ -9,8 +9,14 @@ import ParallaxLayout
 struct InputReader {
     private(set) var issues: [ValidationIssue] = []
     private var path: [JSONPointer.Token] = []
+    /// Keys of the objects being read, innermost last: one buffer for the whole document instead
+    /// of an array per object (duplicate detection).
+    private var keys: [String] = []
 
-    init() { path.reserveCapacity(8) }
+    init() {
+        path.reserveCapacity(8)
+        keys.reserveCapacity(32)
+    }
 
     var pointer: String { JSONPointer(path).description }
 
@@ -34,25 +40,26 @@ struct InputReader {
 
     /// Iterates an object's members with the path at each member. `member` returns false for a
     /// field it does not know (reported as unknown); a repeated field is reported once per repeat.
-    /// Returns the keys seen, or nil when `value` is not an object.
+    /// Returns the known keys seen, or nil when `value` is not an object.
     mutating func object(_ value: JSONValue, _ member: (inout InputReader, String, JSONValue) -> Bool) -> [String]? {
         guard value.kind == .object else {
             fail("must be an object, not \(value.kindName)")
             return nil
         }
-        var seen: [String] = []
-        seen.reserveCapacity(value.count)
+        let start = keys.count
+        defer { keys.removeSubrange(start...) }
         value.forEachMember { key, v in
             path.append(.key(key))
             defer { path.removeLast() }
-            if seen.contains(key) {
+            // Only known fields are remembered, so the scan stays short however many unknown
+            // keys a hostile body holds.
+            if keys[start...].contains(key) {
                 fail("appears more than once")
                 return
             }
-            seen.append(key)
-            if !member(&self, key, v) { fail("unknown field") }
+            if member(&self, key, v) { keys.append(key) } else { fail("unknown field") }
         }
-        return seen
+        return Array(keys[start...])
     }
 
     /// Reports each of `names` missing from `seen` as required (nil `seen`: the object itself was bad).

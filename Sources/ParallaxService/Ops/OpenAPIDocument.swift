@@ -77,9 +77,9 @@ paths:
       summary: Paging, GET form with dotted query parameters
       description: The same as POST /v1/paging with the request's fields as query parameters.
       parameters:
-        - {name: viewport.width, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width W in points.'}
-        - {name: viewport.height, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height H in points.'}
-        - {name: pageCount, in: query, required: true, schema: {$ref: '#/components/schemas/PageCount'}, description: 'Number of pages N.'}
+        - {name: viewport.width, in: query, required: true, example: 390, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width W in points.'}
+        - {name: viewport.height, in: query, required: true, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height H in points.'}
+        - {name: pageCount, in: query, required: true, example: 5, schema: {$ref: '#/components/schemas/PageCount'}, description: 'Number of pages N.'}
         - {name: pageSpacing, in: query, schema: {$ref: '#/components/schemas/PageSpacing'}, description: 'Gap S between pages.'}
         - {name: axis, in: query, schema: {$ref: '#/components/schemas/Axis'}, description: 'Paging axis.'}
         - {name: direction, in: query, schema: {$ref: '#/components/schemas/Direction'}, description: 'Page order.'}
@@ -148,7 +148,7 @@ paths:
       parameters:
         - {name: viewport.width, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width W (the header''s width).'}
         - {name: viewport.height, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height.'}
-        - {name: header.height, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: 'Header height Hh at rest.'}
+        - {name: header.height, in: query, required: true, example: 150, schema: {$ref: '#/components/schemas/Length'}, description: 'Header height Hh at rest.'}
         - {name: header.minHeight, in: query, schema: {$ref: '#/components/schemas/MinHeight'}, description: 'Collapsed height m (≤ header.height).'}
         - {name: offset, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Content offset y.'}
         - name: offsets
