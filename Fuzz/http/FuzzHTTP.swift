@@ -74,16 +74,17 @@ struct Driver {
                 check(errorResponses == 0, "a request answered after an error response")
                 response.reset()
                 responder.respond(to: request, into: &response)
-                headOnly.append(request.method == .head)
-                _ = machine.responded(response, now: now)
+                let record = machine.responded(response, now: now)
+                headOnly.append(record.method == .head)
             case .respondToError(let error):
                 check(errorResponses == 0, "a second error response")
                 check(error.status >= 400 && error.status <= 599, "error status \(error.status)")
                 errorResponses += 1
                 response.reset()
                 responder.respond(to: error, into: &response)
-                headOnly.append(false)
-                _ = machine.responded(response, now: now)
+                // A HEAD request's error answer has no body either (RFC 9110 §9.3.2).
+                let record = machine.responded(response, now: now)
+                headOnly.append(record.method == .head)
             case .write:
                 check(!pendingWrite, "a write while one is in flight")
                 written += machine.outbox
