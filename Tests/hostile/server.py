@@ -9,6 +9,12 @@ BINARY = os.environ.get('PARALLAX_SERVER', '')
 def raise_nofile():
     """Soft RLIMIT_NOFILE up to the hard limit (for this process and, via preexec, the server)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard < 20000 and os.geteuid() == 0:       # root may raise the hard limit too
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (20000, 20000))
+            return 20000
+        except (ValueError, OSError):
+            pass
     if soft < hard:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
