@@ -1,0 +1,193 @@
+// libFuzzer target `http` (issue 6): raw request bytes → the engine's I/O-free connection state
+// machine and llhttp → response bytes. Built by scripts/fuzz with `@testable import HTTPServer`
+// against modules compiled with -sanitize=fuzzer,address -enable-testing.
+//
+// Input layout: byte 0 = flags, bytes 1–2 = seed of the chunking / clock PRNG, the rest = the
+// bytes a client sends. The fuzzer thus chooses where reads split and how much time passes.
+//
+// Invariants (a violation aborts, which libFuzzer records as a crash):
+// - every byte written parses as a sequence of well-formed HTTP/1.1 responses (status line,
+//   header fields, Content-Length equal to the body length; HEAD answers carry no body);
+// - never more final responses than the requests the input could hold (each needs a CRLF line
+//   and an empty line, so ⌊LF/2⌋, plus one error response);
+// - an error response is the last one, says `Connection: close`, and the machine closes;
+// - once the peer's input ends and the output is written, the machine closes (no hang).
+@testable import HTTPServer
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Answers every request with its method, target and body (like HTTPServerTests' EchoResponder).
+final class FuzzEchoResponder: HTTPResponder {
+    func respond(to request: HTTPRequest, into response: inout HTTPResponse) {
+        response.contentType = "text/plain"
+        if request.path == "/big" {
+            response.body.append(contentsOf: repeatElement(UInt8(ascii: "x"), count: 4096))
+            return
+        }
+        if request.path == "/close" { response.close = true }
+        response.body.append(contentsOf: request.target.utf8)
+        response.body.append(contentsOf: request.body)
+    }
+}
+
+func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition {
+        fputs("invariant violated: \(message())\n", stderr)
+        abort()
+    }
+}
+
+/// xorshift32: the fuzzer picks the seed, the seed picks chunk sizes and clock steps.
+struct SplitRandom {
+    var state: UInt32
+    init(seed: UInt16) { state = UInt32(seed) &* 2_654_435_761 | 1 }
+    mutating func next() -> UInt32 {
+        state ^= state << 13; state ^= state >> 17; state ^= state << 5
+        return state
+    }
+}
+
+struct Driver {
+    var machine: HTTPConnectionStateMachine
+    let responder = FuzzEchoResponder()
+    var response = HTTPResponse()
+    var written: [UInt8] = []
+    /// Per final response, in order: true when it answers HEAD (no body despite Content-Length).
+    var headOnly: [Bool] = []
+    var errorResponses = 0
+    var closed = false
+    var now: UInt64 = 0
+    var writesCompleteAtOnce: Bool
+    var pendingWrite = false
+    var closedByTimeout = false
+
+    mutating func pump() {
+        var steps = 0
+        while let action = machine.nextAction(now: now) {
+            steps += 1
+            check(steps < 100_000, "the pump does not settle")
+            check(!closed, "an action after close")
+            switch action {
+            case .respond(let request):
+                check(errorResponses == 0, "a request answered after an error response")
+                response.reset()
+                responder.respond(to: request, into: &response)
+                let record = machine.responded(response, now: now)
+                headOnly.append(record.method == .head)
+            case .respondToError(let error):
+                check(errorResponses == 0, "a second error response")
+                check(error.status >= 400 && error.status <= 599, "error status \(error.status)")
+                errorResponses += 1
+                response.reset()
+                responder.respond(to: error, into: &response)
+                // A HEAD request's error answer has no body either (RFC 9110 §9.3.2).
+                let record = machine.responded(response, now: now)
+                headOnly.append(record.method == .head)
+            case .write:
+                check(!pendingWrite, "a write while one is in flight")
+                written += machine.outbox
+                pendingWrite = !writesCompleteAtOnce
+                machine.outboxWritten(queued: writesCompleteAtOnce ? 0 : machine.outbox.count, now: now)
+            case .pauseReading, .resumeReading, .scheduleTimeout:
+                break
+            case .close:
+                closed = true
+            }
+        }
+    }
+
+    mutating func completeWrite() {
+        guard pendingWrite else { return }
+        pendingWrite = false
+        machine.writeCompleted(now: now)
+        pump()
+    }
+}
+
+func fuzzOne(_ data: UnsafeRawBufferPointer) {
+    guard data.count >= 3 else { return }
+    let flags = data[0]
+    var random = SplitRandom(seed: UInt16(data[1]) << 8 | UInt16(data[2]))
+    let payload = Array(data[3...])
+
+    var limits = HTTPLimits()
+    if flags & 1 != 0 {
+        // Small limits so 413 / 431 / backpressure are reached by short inputs.
+        limits.maxHeaderBytes = 256
+        limits.maxBodyBytes = 512
+        limits.maxHeaderCount = 8
+        limits.writeHighWaterMark = 300
+    }
+    var driver = Driver(
+        machine: HTTPConnectionStateMachine(limits: limits, date: DateCache(epochSeconds: 784_111_777), now: 0),
+        writesCompleteAtOnce: flags & 2 == 0)
+    let advanceClock = flags & 4 != 0
+    let drainMidway = flags & 8 != 0
+    let wholeInput = flags & 16 != 0
+
+    var offset = 0
+    var chunks = 0
+    while offset < payload.count && !driver.closed {
+        let size = wholeInput ? payload.count : Int(random.next() % 97) + 1
+        let end = min(payload.count, offset + size)
+        // Like the transport: the bytes are valid only until the pump that follows returns.
+        let chunk = Array(payload[offset..<end])
+        chunk.withInputBytes { bytes in
+            driver.machine.receive(bytes, now: driver.now)
+            driver.pump()
+        }
+        offset = end
+        chunks += 1
+        if advanceClock {
+            // Mostly short steps, sometimes past a timeout (defaults: 10 s header, 30 s idle/request).
+            let step = random.next() % 16 == 0 ? UInt64(random.next() % 40) * 1_000_000_000 : UInt64(random.next() % 1000) * 1_000_000
+            driver.now += step
+            driver.machine.timeout(now: driver.now)
+            let wasClosed = driver.closed
+            driver.pump()
+            // A timeout with output pending means the peer stopped reading: dropping it is right.
+            if !wasClosed && driver.closed { driver.closedByTimeout = true }
+        }
+        if drainMidway && chunks == 2 {
+            driver.machine.beginDrain()
+            driver.pump()
+        }
+        driver.completeWrite()
+    }
+    // The peer stops sending; whatever is left must be answered or dropped, then closed.
+    driver.machine.inputEnded()
+    driver.pump()
+    var rounds = 0
+    while driver.pendingWrite {
+        rounds += 1
+        check(rounds < 10_000, "output never finishes")
+        driver.completeWrite()
+    }
+    check(driver.closed, "not closed after input ended and output was written")
+
+    // Read back what was written (FUZZ_DUMP=1 prints it, for reproducing a crash by hand).
+    if getenv("FUZZ_DUMP") != nil {
+        fputs("made \(driver.headOnly.count) responses (head-only: \(driver.headOnly))\n", stderr)
+        driver.written.withUnsafeBytes { _ = fwrite($0.baseAddress, 1, $0.count, stderr) }
+    }
+    var lineFeeds = 0
+    for byte in payload where byte == 10 { lineFeeds += 1 }
+    let parsed = ResponseReader.readAll(driver.written, headOnly: driver.headOnly)
+    check(parsed.count == driver.headOnly.count || (driver.closedByTimeout && parsed.count < driver.headOnly.count),
+          "\(driver.headOnly.count) responses made, \(parsed.count) read back")
+    check(parsed.count <= lineFeeds / 2 + 1, "\(parsed.count) responses for at most \(lineFeeds / 2) requests")
+    for (index, r) in parsed.enumerated() {
+        if r.status >= 400 || r.closes {
+            check(index == parsed.count - 1, "a response after a closing or error response")
+        }
+        if r.status >= 400 { check(r.closes, "error response \(r.status) without Connection: close") }
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    fuzzOne(UnsafeRawBufferPointer(start: data, count: size))
+    return 0
+}

@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A strict reader of the engine's output (RFC 9112 §4, §6): every byte must belong to a
+/// well-formed response; any deviation aborts through `check`.
+struct ResponseReader {
+    struct Response {
+        var status: Int
+        var closes: Bool
+    }
+
+    /// Final responses in order; interim `100 Continue` lines are checked and skipped.
+    /// `headOnly[i]` says the i-th final response answers HEAD (Content-Length without body).
+    static func readAll(_ bytes: [UInt8], headOnly: [Bool]) -> [Response] {
+        var responses: [Response] = []
+        var i = 0
+        while i < bytes.count {
+            guard let headEnd = find(bytes, from: i) else {
+                check(false, "trailing bytes that are not a response head at \(i)")
+                return responses
+            }
+            let lines = split(Array(bytes[i..<headEnd]))
+            check(!lines.isEmpty, "empty head")
+            let status = statusLine(lines[0])
+            var length: Int?
+            var closes = false
+            var names = Set<String>()
+            for line in lines.dropFirst() {
+                let (name, value) = field(line)
+                let lower = name.lowercased()
+                if lower == "content-length" {
+                    check(length == nil, "two Content-Length fields")
+                    check(!value.isEmpty && value.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }, "Content-Length \(value)")
+                    length = Int(value)
+                }
+                if lower == "connection" && value.lowercased() == "close" { closes = true }
+                check(lower == "set-cookie" || names.insert(lower).inserted, "field \(name) twice")
+            }
+            var bodyStart = headEnd + 4
+            if status == 100 {
+                check(length == nil, "100 Continue with Content-Length")
+                i = bodyStart
+                continue
+            }
+            check(names.contains("date"), "response without Date")
+            guard let length else {
+                check(false, "final response \(status) without Content-Length")
+                return responses
+            }
+            let index = responses.count
+            check(index < headOnly.count, "more responses written than made")
+            if index < headOnly.count && !headOnly[index] {
+                check(bytes.count - bodyStart >= length, "body shorter than Content-Length \(length)")
+                bodyStart += length
+            }
+            responses.append(Response(status: status, closes: closes))
+            i = bodyStart
+        }
+        return responses
+    }
+
+    /// `HTTP/1.1 NNN Reason`: a three-digit status in 100…599 and a printable reason.
+    private static func statusLine(_ line: [UInt8]) -> Int {
+        let prefix = Array("HTTP/1.1 ".utf8)
+        check(line.count >= 12 && Array(line[0..<9]) == prefix, "status line \(String(decoding: line, as: UTF8.self))")
+        let digits = line[9..<12]
+        check(digits.allSatisfy { $0 >= 48 && $0 <= 57 }, "status code")
+        check(line.count == 12 || line[12] == 32, "no space after the status code")
+        check(line.dropFirst(12).allSatisfy { $0 == 9 || ($0 >= 32 && $0 != 127) }, "reason phrase bytes")
+        let status = digits.reduce(0) { $0 * 10 + Int($1 - 48) }
+        check(status >= 100 && status <= 599, "status \(status)")
+        return status
+    }
+
+    /// `name: value` with a token name (RFC 9110 §5.1) and a value free of CR, LF and NUL.
+    private static func field(_ line: [UInt8]) -> (String, String) {
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > 0 else {
+            check(false, "header line without a name: \(String(decoding: line, as: UTF8.self))")
+            return ("", "")
+        }
+        let name = line[..<colon]
+        check(name.allSatisfy(isTokenByte), "header name \(String(decoding: name, as: UTF8.self))")
+        let value = line[(colon + 1)...].drop { $0 == 32 || $0 == 9 }
+        check(value.allSatisfy { $0 == 9 || ($0 >= 32 && $0 != 127) }, "control bytes in the value of \(String(decoding: name, as: UTF8.self))")
+        return (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+    }
+
+    private static func isTokenByte(_ b: UInt8) -> Bool {
+        if (b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122) { return true }
+        return Array("!#$%&'*+-.^_`|~".utf8).contains(b)
+    }
+
+    /// Lines of a head split at CRLF; a bare CR or LF inside a line is an error.
+    private static func split(_ head: [UInt8]) -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        var line: [UInt8] = []
+        var j = 0
+        while j < head.count {
+            if head[j] == 13 && j + 1 < head.count && head[j + 1] == 10 {
+                lines.append(line)
+                line = []
+                j += 2
+                continue
+            }
+            check(head[j] != 13 && head[j] != 10, "bare CR or LF in a response head")
+            line.append(head[j])
+            j += 1
+        }
+        lines.append(line)
+        return lines
+    }
+
+    private static func find(_ bytes: [UInt8], from start: Int) -> Int? {
+        var i = start
+        while i + 3 < bytes.count {
+            if bytes[i] == 13 && bytes[i + 1] == 10 && bytes[i + 2] == 13 && bytes[i + 3] == 10 { return i }
+            i += 1
+        }
+        return nil
+    }
+}

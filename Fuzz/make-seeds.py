@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora Fuzz/corpus/{http,service}/ from Tests/golden/*.request and a list of
+hand-made requests (SPEC examples, pipelining, chunked bodies, smuggling shapes). Re-run after
+adding golden files; the output is committed."""
+import glob, os, hashlib
+
+root = os.path.dirname(os.path.abspath(__file__))
+golden = sorted(glob.glob(os.path.join(root, '..', 'Tests', 'golden', '*.request')))
+ROUTES = {'/v1/paging': 0, '/v1/header': 1, '/v1/scroll': 2}
+
+def write(target, name, data):
+    d = os.path.join(root, 'corpus', target)
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, name), 'wb') as f:
+        f.write(data)
+
+def http_request(method, target, body=b'', extra=b''):
+    head = b'%s %s HTTP/1.1\r\nHost: localhost\r\n' % (method, target)
+    if body:
+        head += b'Content-Type: application/json\r\nContent-Length: %d\r\n' % len(body)
+    return head + extra + b'\r\n' + body
+
+requests = {}
+for path in golden:
+    name = os.path.basename(path)[:-len('.request')]
+    with open(path, 'rb') as f:
+        first, _, body = f.read().partition(b'\n')
+    method, target = first.split(b' ', 1)
+    body = body.strip()
+    requests[name] = http_request(method, target.strip(), body)
+    # service: byte 0 picks the route (0–2 POST, 3–5 GET with the rest as query string).
+    path_only, _, query = target.strip().partition(b'?')
+    route = ROUTES.get(path_only.decode())
+    if route is not None:
+        write('service', name, bytes([route if method == b'POST' else route + 3]) + (body if method == b'POST' else query))
+
+hand = {
+    'get-healthz': b'GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n',
+    'head': b'HEAD /v1/paging HTTP/1.1\r\nHost: a\r\n\r\n',
+    'http10': b'GET / HTTP/1.0\r\n\r\n',
+    'http10-keepalive': b'GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET /x HTTP/1.0\r\n\r\n',
+    'pipelined': b'GET /a HTTP/1.1\r\nHost: a\r\n\r\n' * 3 + b'POST /b HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\n{}',
+    'connection-close': b'GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\nGET /after HTTP/1.1\r\nHost: a\r\n\r\n',
+    'chunked': b'POST /c HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{"a"\r\n3;ext=1\r\n:1}\r\n0\r\nTrailer: x\r\n\r\n',
+    'expect-continue': b'POST /e HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\nabc',
+    'expect-other': b'POST /e HTTP/1.1\r\nHost: a\r\nExpect: 200-ok\r\nContent-Length: 3\r\n\r\nabc',
+    'big-response': b'GET /big HTTP/1.1\r\nHost: a\r\n\r\n' * 4,
+    'close-route': b'GET /close HTTP/1.1\r\nHost: a\r\n\r\nGET / HTTP/1.1\r\nHost: a\r\n\r\n',
+    # Smuggling shapes: each must be one error response and close (llhttp strict mode).
+    'smuggle-cl-te': b'POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: a\r\n\r\n',
+    'smuggle-te-cl': b'POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n1\r\nG\r\n0\r\n\r\n',
+    'smuggle-dup-cl': b'POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab',
+    'smuggle-te-obfuscated': b'POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: xchunked\r\n\r\n0\r\n\r\n',
+    'smuggle-te-space': b'POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding : chunked\r\n\r\n0\r\n\r\n',
+    'smuggle-obs-fold': b'GET / HTTP/1.1\r\nHost: a\r\nX: a\r\n b\r\n\r\n',
+    'smuggle-bare-lf': b'GET / HTTP/1.1\nHost: a\n\n',
+    'smuggle-chunk-size-overflow': b'POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFF1\r\nx\r\n0\r\n\r\n',
+    'smuggle-te-http10': b'POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    'no-host': b'GET / HTTP/1.1\r\n\r\n',
+    'two-hosts': b'GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n',
+    'http2-preface': b'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n',
+    'version-2': b'GET / HTTP/2.0\r\nHost: a\r\n\r\n',
+    'body-too-large': b'POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 99999999\r\n\r\n',
+    'many-headers': b'GET / HTTP/1.1\r\nHost: a\r\n' + b''.join(b'X-%d: v\r\n' % i for i in range(12)) + b'\r\n',
+    'long-target': b'GET /' + b'a' * 400 + b' HTTP/1.1\r\nHost: a\r\n\r\n',
+    'upgrade': b'GET / HTTP/1.1\r\nHost: a\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
+    'garbage': b'\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03',
+}
+requests.update(hand)
+for name, data in requests.items():
+    # http: byte 0 flags, bytes 1–2 chunking seed (varied so splits differ between seeds).
+    seed = hashlib.sha1(name.encode()).digest()
+    for flags in (0x10, 0x00, 0x07):
+        write('http', '%s-%02x' % (name, flags), bytes([flags, seed[0], seed[1]]) + data)
