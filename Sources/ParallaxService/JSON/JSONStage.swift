@@ -75,6 +75,7 @@ struct JSONStage: TextOutputStream {
             let i = Int64(value)  // exact truncation below 2⁵³
             if Double(i) == value { integerDigits(i); return }
         }
+        if shortDecimal(value) { return }
         let start = count
         value.write(to: &self)  // digits arrive through `_writeASCII`, in room made above
         // 2⁵³ ≤ |v| < 1e16 prints as "9007199254740992.0": drop the noise.
@@ -101,6 +102,50 @@ struct JSONStage: TextOutputStream {
             buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
             v /= 10
         } while v > 0
+    }
+
+    /// A value with at most 4 decimals and 15 significant digits, written from its digits
+    /// without the general shortest-form search (≈ 600 instructions): `0.5`, `-12.25`.
+    /// Why it is the same text: m / 10ᵏ is exact in its operands, so `m / p == value` means the
+    /// decimal m·10⁻ᵏ reads back as `value`; two different decimals of at most 15 significant
+    /// digits never read back as the same double, so it is the unique shortest form, and the
+    /// smallest such k leaves no trailing zero. |value| ≥ 10⁻⁴ here, where `description` uses no
+    /// exponent (checked against `description` by JSONWriterTests).
+    @inline(__always) private mutating func shortDecimal(_ value: Double) -> Bool {
+        guard value.magnitude < 1e11 else { return false }
+        var p = 10.0, k = 1
+        while k <= 4 {
+            let m = (value * p).rounded()
+            if m / p == value {
+                decimalDigits(Int64(m), decimals: k)
+                return true
+            }
+            p *= 10
+            k &+= 1
+        }
+        return false
+    }
+
+    /// `m` with a decimal point `decimals` digits from the right (room already made).
+    @inline(__always) private mutating func decimalDigits(_ m: Int64, decimals: Int) {
+        if m < 0 { buffer[count] = UInt8(ascii: "-"); count &+= 1 }
+        var v = m.magnitude, n = 1, t = v
+        while t >= 10 { t /= 10; n &+= 1 }
+        let width = Swift.max(n, decimals &+ 1) &+ 1
+        var i = count &+ width
+        count = i
+        for _ in 0..<decimals {
+            i &-= 1
+            buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+            v /= 10
+        }
+        i &-= 1
+        buffer[i] = UInt8(ascii: ".")
+        repeat {
+            i &-= 1
+            buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+            v /= 10
+        } while i > count &- width
     }
 
     // TextOutputStream: how `Double.write(to:)` hands over its digits (no String per number).
