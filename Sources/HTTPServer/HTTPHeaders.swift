@@ -25,6 +25,8 @@ public struct HTTPHeaders: Sequence {
 
 @inline(__always)
 func asciiCaseInsensitiveEquals(_ a: String, _ b: String) -> Bool {
+    // Lengths first (O(1) for native strings): most fields of a lookup differ in length.
+    guard a.utf8.count == b.utf8.count else { return false }
     var ia = a.utf8.makeIterator(), ib = b.utf8.makeIterator()
     while true {
         switch (ia.next(), ib.next()) {

@@ -127,10 +127,11 @@ public final class ParallaxApp: HTTPResponder {
     /// every POST and cost ~10 000 instructions, ~10 % of a paging request, as String code);
     /// non-ASCII media types take the String path so Unicode case mapping still applies.
     static func isJSON(_ contentType: String) -> Bool {
-        let raw = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }
-        // The common exact spelling first: one byte comparison, nothing generic.
+        // The common exact spelling first, on the contiguous bytes: the generic `elementsEqual`
+        // over a prefix of the UTF-8 view cost ~1 400 instructions a request.
         let exact: StaticString = "application/json"
-        if exact.withUTF8Buffer({ raw.elementsEqual($0) }) { return true }
+        if contentType.utf8.withContiguousStorageIfAvailable({ startsExactly($0, with: exact) }) == true { return true }
+        let raw = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }
         if raw.contains(where: { $0 >= 0x80 }) { return isJSONUnicode(contentType) }
         let media = raw.lazy
             .filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
@@ -139,6 +140,16 @@ public final class ParallaxApp: HTTPResponder {
         if exact.withUTF8Buffer({ media.elementsEqual($0) }) { return true }
         return prefix.withUTF8Buffer { media.starts(with: $0) }
             && suffix.withUTF8Buffer { media.reversed().starts(with: $0.reversed()) }
+    }
+
+    /// `bytes` is `exact`, or `exact` followed by `;` (parameters).
+    @inline(__always) private static func startsExactly(_ bytes: UnsafeBufferPointer<UInt8>, with exact: StaticString) -> Bool {
+        let n = exact.utf8CodeUnitCount
+        guard bytes.count == n || (bytes.count > n && bytes[n] == UInt8(ascii: ";")) else { return false }
+        return exact.withUTF8Buffer { e in
+            for i in 0..<n where bytes[i] != e[i] { return false }
+            return true
+        }
     }
 
     private static func isJSONUnicode(_ contentType: String) -> Bool {
