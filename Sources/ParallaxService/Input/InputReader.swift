@@ -93,7 +93,12 @@ struct InputReader {
     }
 
     /// A string naming one case of `E`, e.g. `axis`.
-    mutating func keyword<E: RawRepresentable & CaseIterable>(_ v: JSONValue, _: E.Type) -> E? where E.RawValue == String {
+    mutating func keyword<E: RawRepresentable & CaseIterable>(_ v: JSONValue, _ type: E.Type) -> E? where E.RawValue == String {
+        stringKeyword(v, type)
+    }
+
+    /// `keyword` through a String: the path for enums without a byte matcher, and for errors.
+    mutating func stringKeyword<E: RawRepresentable & CaseIterable>(_ v: JSONValue, _: E.Type) -> E? where E.RawValue == String {
         guard let s = string(v) else { return nil }
         if let e = E(rawValue: s) { return e }
         fail("must be one of " + E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
