@@ -15,6 +15,8 @@ public final class ParallaxApp: HTTPResponder {
     private let isDraining: @Sendable () -> Bool
     private let parser = JSONParser()
     private var accessLog: AccessLog?
+    /// The JSON readers' path and key buffers, reused from request to request.
+    private var readerScratch = InputReader.Scratch()
 
     public init(options: ServiceOptions, metrics: ServiceMetrics, isDraining: @escaping @Sendable () -> Bool = { false }) {
         self.options = options
@@ -82,7 +84,8 @@ public final class ParallaxApp: HTTPResponder {
         let body = request.method == .post ? request.body : query
         let limits = options.limits
         let outcome: Result<Outcome, JSONSyntaxError> = parser.parse(body) { root in
-            var reader = InputReader()
+            var reader = InputReader(reusing: &readerScratch)
+            defer { reader.release(into: &readerScratch) }
             switch route {
             case .paging:
                 let input = reader.pagingInput(root)

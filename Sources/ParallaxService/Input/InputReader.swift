@@ -18,6 +18,27 @@ struct InputReader {
         keys.reserveCapacity(32)
     }
 
+    /// The two buffers, kept by the caller between documents so a request allocates neither
+    /// (a reader leaves both empty: every push has its pop).
+    struct Scratch {
+        fileprivate var path: [JSONPointer.Token] = []
+        fileprivate var keys: [JSONKey] = []
+        init() {}
+    }
+
+    /// A reader over `scratch`'s buffers (moved in, no copy); give them back with `release`.
+    init(reusing scratch: inout Scratch) {
+        swap(&path, &scratch.path)
+        swap(&keys, &scratch.keys)
+        path.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
+    }
+
+    mutating func release(into scratch: inout Scratch) {
+        swap(&path, &scratch.path)
+        swap(&keys, &scratch.keys)
+    }
+
     var pointer: String { JSONPointer(path).description }
 
     mutating func fail(_ message: String) {
