@@ -174,9 +174,15 @@ struct JSONWriter {
     /// RFC 8259 §7: quote, backslash and C0 controls escaped; everything else as UTF-8.
     static func appendEscaped(_ s: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        // Fast path: most strings (names, paths) need no escaping at all.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: s.utf8)
+        // Fast path: most strings (names, paths) need no escaping at all; checked and copied on
+        // the contiguous bytes (the generic UTF-8 view scan cost ~300 Ir per layer name).
+        var s = s
+        let clean = s.withUTF8 { utf8 in
+            for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if clean {
             bytes.append(UInt8(ascii: "\""))
             return
         }
