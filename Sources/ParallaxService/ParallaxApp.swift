@@ -170,8 +170,7 @@ public final class ParallaxApp: HTTPResponder {
     }
 
     public func record(_ record: HTTPRequestRecord) {
-        let path = record.path.utf8.firstIndex(of: UInt8(ascii: "?")).map { record.path[..<$0] } ?? record.path[...]
-        metrics.record(route: Route(path: path), status: record.status, nanoseconds: record.durationNanoseconds,
+        metrics.record(route: Route(target: record.path), status: record.status, nanoseconds: record.durationNanoseconds,
                        bytesIn: record.bytesIn, bytesOut: record.bytesOut)
         accessLog?.write(record)
     }

@@ -13,6 +13,12 @@ enum Route: Int, CaseIterable {
         self = path.withUTF8 { Route.match($0) }
     }
 
+    /// The route of a request-target (`/v1/paging?x=1`): the path is the bytes before `?`.
+    init(target: String) {
+        var target = target
+        self = target.withUTF8 { t in Route.match(UnsafeBufferPointer(rebasing: t[..<(t.firstIndex(of: UInt8(ascii: "?")) ?? t.endIndex)])) }
+    }
+
     private static func match(_ p: UnsafeBufferPointer<UInt8>) -> Route {
         switch p.count {
         case 10:
