@@ -67,7 +67,14 @@ import Testing
                 values.append(Double(m % 100_000) / p)
             }
         }
+        var power = 1.0
+        for _ in 0...16 {  // integers at every digit count, and their neighbours
+            values += [power, power - 1, power + 1, -power, 1 - power]
+            power *= 10
+        }
         for _ in 0..<3000 {
+            values.append(Double(Int64(bitPattern: rng.next()) % 9_007_199_254_740_992))
+            values.append(Double(Int64(bitPattern: rng.next()) % 100_000))
             values.append(Double(bitPattern: rng.next()))
             values.append(Double(Int64(bitPattern: rng.next()) % 1_000_000) / 997)
         }

@@ -89,19 +89,40 @@ struct JSONStage: TextOutputStream {
         integerDigits(Int64(value))
     }
 
-    /// Decimal digits of `value` (room already made: at most 20 bytes), least significant first
-    /// into their final places, right to left.
+    /// Decimal digits of `value` (room already made: at most 20 bytes), into their final places
+    /// right to left, two digits per division by 100.
     @inline(__always) private mutating func integerDigits(_ value: Int64) {
         if value < 0 { buffer[count] = UInt8(ascii: "-"); count &+= 1 }
-        var v = value.magnitude, n = 1, t = v
-        while t >= 10 { t /= 10; n &+= 1 }
-        var i = count &+ n
+        var v = value.magnitude
+        var i = count &+ Self.digitCount(v)
         count = i
-        repeat {
-            i &-= 1
-            buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
-            v /= 10
-        } while v > 0
+        while v >= 100 {
+            let r = UInt8(truncatingIfNeeded: v % 100)
+            v /= 100
+            let tens = r / 10
+            buffer[i &- 1] = UInt8(ascii: "0") &+ (r &- tens &* 10)
+            buffer[i &- 2] = UInt8(ascii: "0") &+ tens
+            i &-= 2
+        }
+        let r = UInt8(truncatingIfNeeded: v)
+        if r >= 10 {
+            let tens = r / 10
+            buffer[i &- 1] = UInt8(ascii: "0") &+ (r &- tens &* 10)
+            buffer[i &- 2] = UInt8(ascii: "0") &+ tens
+        } else {
+            buffer[i &- 1] = UInt8(ascii: "0") &+ r
+        }
+    }
+
+    /// Number of decimal digits of `v` (1 for 0), by comparisons: no division.
+    @inline(__always) private static func digitCount(_ v: UInt64) -> Int {
+        if v < 10 { return 1 }
+        if v < 100 { return 2 }
+        if v < 1000 { return 3 }
+        if v < 10000 { return 4 }
+        var n = 5, p: UInt64 = 100_000
+        while n < 20, v >= p { n &+= 1; p &*= 10 }
+        return n
     }
 
     /// A value with at most 4 decimals and 15 significant digits, written from its digits
