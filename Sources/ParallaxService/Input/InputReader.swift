@@ -60,12 +60,15 @@ struct InputReader {
     }
 
     /// Iterates an object's members with the path at each member. `member` returns false for a
-    /// field it does not know (reported as unknown); a repeated field is reported once per repeat.
-    /// Returns the known keys seen, or nil when `value` is not an object.
-    mutating func object(_ value: JSONValue, _ member: (inout InputReader, JSONKey, JSONValue) -> Bool) -> [JSONKey]? {
+    /// field it does not know (reported as unknown); a repeated field is reported once per repeat;
+    /// then each of `required` missing is reported. Returns false when `value` is not an object.
+    /// (The required names are checked here, against the key buffer, so no array of the keys
+    /// seen is built per object.)
+    @discardableResult
+    mutating func object(_ value: JSONValue, required: StaticString..., member: (inout InputReader, JSONKey, JSONValue) -> Bool) -> Bool {
         guard value.kind == .object else {
             fail("must be an object, not \(value.kindName)")
-            return nil
+            return false
         }
         let start = keys.count
         defer { keys.removeSubrange(start...) }
@@ -80,15 +83,10 @@ struct InputReader {
             }
             if member(&self, key, v) { keys.append(key) } else { fail("unknown field") }
         }
-        return Array(keys[start...])
-    }
-
-    /// Reports each of `names` missing from `seen` as required (nil `seen`: the object itself was bad).
-    mutating func require(_ names: StaticString..., in seen: [JSONKey]?) {
-        guard let seen else { return }
-        for name in names where !seen.contains(where: { $0 == name }) {
+        for name in required where !keys[start...].contains(where: { $0 == name }) {
             at(name.description) { $0.fail("is required") }
         }
+        return true
     }
 
     // MARK: - Scalars
@@ -154,7 +152,7 @@ struct InputReader {
     /// `{width, height}`, both required numbers.
     mutating func size(_ v: JSONValue) -> Size? {
         var w: Double?, h: Double?
-        let seen = object(v) { r, key, e in
+        let seen = object(v, required: "width", "height") { r, key, e in
             switch key {
             case "width": w = r.number(e)
             case "height": h = r.number(e)
@@ -162,17 +160,16 @@ struct InputReader {
             }
             return true
         }
-        require("width", "height", in: seen)
         // A bad or missing side becomes a placeholder (already reported), so value validation
         // still checks the other one.
-        guard seen != nil else { return nil }
+        guard seen else { return nil }
         return Size(width: w ?? 1, height: h ?? 1)
     }
 
     /// `{x, y, width, height}`, all required numbers.
     mutating func frame(_ v: JSONValue) -> Frame? {
         var x: Double?, y: Double?, w: Double?, h: Double?
-        let seen = object(v) { r, key, e in
+        let seen = object(v, required: "x", "y", "width", "height") { r, key, e in
             switch key {
             case "x": x = r.number(e)
             case "y": y = r.number(e)
@@ -182,8 +179,7 @@ struct InputReader {
             }
             return true
         }
-        require("x", "y", "width", "height", in: seen)
-        guard seen != nil else { return nil }
+        guard seen else { return nil }
         return Frame(x: x ?? 0, y: y ?? 0, width: w ?? 1, height: h ?? 1)
     }
 
