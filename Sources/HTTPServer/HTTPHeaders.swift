@@ -25,14 +25,17 @@ public struct HTTPHeaders: Sequence {
 
 @inline(__always)
 func asciiCaseInsensitiveEquals(_ a: String, _ b: String) -> Bool {
-    var ia = a.utf8.makeIterator(), ib = b.utf8.makeIterator()
-    while true {
-        switch (ia.next(), ib.next()) {
-        case (nil, nil): return true
-        case let (x?, y?):
-            if x == y { continue }
-            if (x | 0x20) != (y | 0x20) || !((x | 0x20) >= 0x61 && (x | 0x20) <= 0x7a) { return false }
-        default: return false
+    // Lengths first (O(1) for native strings): most fields of a lookup differ in length. Then
+    // the contiguous bytes (header names are native or small strings), not the generic iterator.
+    guard a.utf8.count == b.utf8.count else { return false }
+    var a = a, b = b
+    return a.withUTF8 { x in
+        b.withUTF8 { y in
+            for i in 0..<x.count where x[i] != y[i] {
+                let l = x[i] | 0x20
+                if l != y[i] | 0x20 || !(l >= 0x61 && l <= 0x7a) { return false }
+            }
+            return true
         }
     }
 }

@@ -38,9 +38,15 @@ enum ResponseSerializer {
         if !bodiless || status == 304 {
             put("Content-Length: ", &out)
             appendDecimal(bodiless ? 0 : response.body.count, to: &out)
-            put("\r\n", &out)
-        }
-        if close {
+            // The line's CRLF fused with what ends the head: one copy instead of two.
+            if close {
+                put("\r\nConnection: close\r\n\r\n", &out)
+            } else if keepAliveHeader {
+                put("\r\nConnection: keep-alive\r\n\r\n", &out)
+            } else {
+                put("\r\n\r\n", &out)
+            }
+        } else if close {
             put("Connection: close\r\n\r\n", &out)
         } else if keepAliveHeader {
             put("Connection: keep-alive\r\n\r\n", &out)
@@ -65,16 +71,17 @@ enum ResponseSerializer {
         }
     }
 
+    /// The digits go into a stack buffer first and are copied with one append (one uniqueness
+    /// and capacity check instead of one per digit).
     static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        let value = max(0, value)
-        var divisor = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        var n = value
-        while divisor > 0 {
-            out.append(UInt8(48 + n / divisor))
-            n %= divisor
-            divisor /= 10
-        }
+        var digits = InlineArray<20, UInt8>(repeating: 0)
+        var v = UInt64(max(0, value)), i = 20
+        repeat {
+            i -= 1
+            digits[i] = UInt8(48 + v % 10)
+            v /= 10
+        } while v > 0
+        digits.span.extracting(i..<20).withUnsafeBufferPointer { out.append(contentsOf: $0) }
     }
 
     /// Reason phrases (RFC 9110 §15); clients must ignore them, but people read them.

@@ -47,4 +47,55 @@ import Testing
         #expect(JSONPointer().description == "")
         #expect(JSONPointer().appending("a/b").appending("m~n").appending(3).description == "/a~1b/m~0n/3")
     }
+
+    /// The staged writer (`JSONStage`, the paging hot path) prints every number exactly as the
+    /// writer does: its short-decimal path near 10⁻⁴ … 10¹¹ and with 1–4 decimals, its integer
+    /// path, and the general path for the rest.
+    @Test func stagedNumbersMatchTheWriter() {
+        var values: [Double] = [
+            0, -0.0, 0.5, -0.5, 0.0001, -0.0001, 0.001, 0.00015, 1e-5, 0.00001, 123.25, 2.675, 0.1, 0.7,
+            99_999_999_999.9999, -99_999_999_999.9999, 1e11 + 0.5, 1e11 - 0.25, 0.47948717948717945,
+            1.0 / 3.0, 9007199254740992, 9007199254740993.5, 1e16, 1.5e300, .leastNonzeroMagnitude,
+            .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .infinity, .nan, 4503599627370495.5,
+        ]
+        var rng = SplitMix(state: 0x5EED)
+        for k in 1...4 {
+            let p = [1.0, 10, 100, 1000, 10000][k]
+            for _ in 0..<3000 {
+                let m = Int64(bitPattern: rng.next()) % 100_000_000_000_000
+                values.append(Double(m) / p)
+                values.append(Double(m % 100_000) / p)
+            }
+        }
+        var power = 1.0
+        for _ in 0...16 {  // integers at every digit count, and their neighbours
+            values += [power, power - 1, power + 1, -power, 1 - power]
+            power *= 10
+        }
+        for _ in 0..<3000 {
+            values.append(Double(Int64(bitPattern: rng.next()) % 9_007_199_254_740_992))
+            values.append(Double(Int64(bitPattern: rng.next()) % 100_000))
+            values.append(Double(bitPattern: rng.next()))
+            values.append(Double(Int64(bitPattern: rng.next()) % 1_000_000) / 997)
+        }
+        for v in values {
+            var bytes: [UInt8] = []
+            var stage = JSONStage(taking: &bytes)
+            stage.number(v)
+            stage.finish(into: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == written { $0.number(v) }, "\(v)")
+        }
+    }
+}
+
+/// A deterministic generator for the property tests (SplitMix64).
+private struct SplitMix {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }

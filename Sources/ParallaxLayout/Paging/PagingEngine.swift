@@ -10,7 +10,11 @@ public struct PagingEngine: Sendable {
     /// The request, as given.
     public let input: PagingInput
     /// Offsets to lay out, in order: one for a single answer, `offsets` for a timeline.
-    public let frameOffsets: [Double]
+    public var frameOffsets: [Double] { isTimeline ? offsets : [singleOffset] }
+    /// The timeline's offsets (empty for a single answer: no array allocated per request).
+    private let offsets: [Double]
+    /// The single answer's offset (`offsets[0]` for a timeline).
+    private let singleOffset: Double
     /// True when the request gave `offsets` (answer `{"frames": [...]}`, SPEC §5).
     public let isTimeline: Bool
 
@@ -83,18 +87,20 @@ public struct PagingEngine: Sendable {
         } else {
             selection = input.include == .all ? .all : .visible
         }
-        if let offsets = input.offsets {
-            frameOffsets = offsets
+        if let list = input.offsets {
+            offsets = list
+            singleOffset = list.first ?? 0
             isTimeline = true
-        } else if let o = input.offset {
-            frameOffsets = [o]
-            isTimeline = false
-        } else if let page = input.page {
-            frameOffsets = [page * L]
-            isTimeline = false
         } else {
-            frameOffsets = [(input.currentPage ?? 0) * L]
+            offsets = []
             isTimeline = false
+            if let o = input.offset {
+                singleOffset = o
+            } else if let page = input.page {
+                singleOffset = page * L
+            } else {
+                singleOffset = (input.currentPage ?? 0) * L
+            }
         }
     }
 
@@ -104,18 +110,23 @@ public struct PagingEngine: Sendable {
     /// event once, in the frame where it happens.
     public func previousOffset(forFrame k: Int) -> Double? {
         guard let given = input.previousOffset else { return nil }
-        return k == 0 ? given : frameOffsets[k - 1]
+        return k == 0 ? given : offset(frame: k - 1)
     }
 
     /// The whole answer: `.single` or `.timeline`.
     public func layout() -> PagingResult {
         if !isTimeline { return .single(layout(frame: 0)) }
-        return .timeline(frameOffsets.indices.map { layout(frame: $0) })
+        return .timeline(offsets.indices.map { layout(frame: $0) })
     }
 
     /// The single-offset response for frame `k` of `frameOffsets`.
     public func layout(frame k: Int) -> PagingLayout {
-        layout(offset: frameOffsets[k], previousOffset: previousOffset(forFrame: k))
+        layout(offset: offset(frame: k), previousOffset: previousOffset(forFrame: k))
+    }
+
+    /// `frameOffsets[k]` without building the array.
+    @inline(__always) private func offset(frame k: Int) -> Double {
+        isTimeline || k != 0 ? offsets[k] : singleOffset
     }
 
     /// The single-offset response at offset `o`, with all its pages.

@@ -49,16 +49,16 @@ extension PagingEngine {
     /// The seed's delegate, stateless (SPEC §1 callbacks): `willMove` for each page j (ascending)
     /// whose visibleFraction was 0 at previousOffset and is > 0 at o; then `didMove` when o / L is
     /// an integer (o rests on a page) and previousOffset did not rest on that same page.
+    /// No scratch arrays: at most a few slots are visible (L ≥ A), so membership is a short scan.
     func events(offset o: Double, previousOffset prev: Double) -> [PagingEvent] {
-        var before: [Int] = []
-        for k in visibleSlots(offset: prev) { before.append(index(slot: k)) }
-        var now: [Int] = []
+        let before = visibleSlots(offset: prev)
+        var events: [PagingEvent] = []
         for k in visibleSlots(offset: o) {
             let j = index(slot: k)
-            if !before.contains(j), !now.contains(j) { now.append(j) }
+            if before.contains(where: { index(slot: $0) == j }) || events.contains(where: { $0.page == j }) { continue }
+            events.append(PagingEvent(type: .willMove, page: j))
         }
-        now.sort()
-        var events = now.map { PagingEvent(type: .willMove, page: $0) }
+        events.sort { $0.page < $1.page }
         if let j = restingPage(offset: o), j != restingPage(offset: prev) {
             events.append(PagingEvent(type: .didMove, page: j))
         }

@@ -32,9 +32,13 @@ extension PagingInput {
             c.add(pointer(), "must be within 2^52 strides of 0 when infinite")
         }
 
-        let given = [("offset", offset != nil), ("page", page != nil), ("offsets", offsets != nil)]
-            .filter { $0.1 }.map { $0.0 }
-        for name in given.dropFirst() { c.add("/" + name, "give only one of offset, page, offsets") }
+        // Every one given after the first is reported (no arrays on the valid path).
+        var positionGiven = offset != nil
+        if page != nil {
+            if positionGiven { c.add("/page", "give only one of offset, page, offsets") }
+            positionGiven = true
+        }
+        if offsets != nil, positionGiven { c.add("/offsets", "give only one of offset, page, offsets") }
         if let o = offset, c.number(o, "/offset") { position(o, "/offset") }
         if let p = page, c.number(p, "/page"), isInfinite, abs(p) > maxInfinitePosition {
             c.add("/page", "must be within 2^52 pages of 0 when infinite")

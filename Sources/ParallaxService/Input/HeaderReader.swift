@@ -4,7 +4,7 @@ extension InputReader {
     /// The stretchy-header request (SPEC §2).
     mutating func headerInput(_ root: JSONValue) -> HeaderInput {
         var input = HeaderInput(viewport: Size(width: 1, height: 1), header: HeaderInput.Header(height: 1))
-        let seen = object(root) { r, key, v in
+        object(root, required: "viewport", "header") { r, key, v in
             switch key {
             case "viewport": if let s = r.size(v) { input.viewport = s }
             case "header": if let h = r.header(v) { input.header = h }
@@ -20,14 +20,13 @@ extension InputReader {
             }
             return true
         }
-        require("viewport", "header", in: seen)
         return input
     }
 
     /// `{"height": Hh, "minHeight": m}`, height required.
     private mutating func header(_ v: JSONValue) -> HeaderInput.Header? {
         var height: Double?, minHeight: Double?
-        let seen = object(v) { r, key, e in
+        let seen = object(v, required: "height") { r, key, e in
             switch key {
             case "height": height = r.number(e)
             case "minHeight": minHeight = r.number(e)
@@ -35,8 +34,7 @@ extension InputReader {
             }
             return true
         }
-        require("height", in: seen)
-        guard seen != nil else { return nil }
+        guard seen else { return nil }
         return HeaderInput.Header(height: height ?? 1, minHeight: minHeight)
     }
 }

@@ -18,6 +18,27 @@ struct InputReader {
         keys.reserveCapacity(32)
     }
 
+    /// The two buffers, kept by the caller between documents so a request allocates neither
+    /// (a reader leaves both empty: every push has its pop).
+    struct Scratch {
+        fileprivate var path: [JSONPointer.Token] = []
+        fileprivate var keys: [JSONKey] = []
+        init() {}
+    }
+
+    /// A reader over `scratch`'s buffers (moved in, no copy); give them back with `release`.
+    init(reusing scratch: inout Scratch) {
+        swap(&path, &scratch.path)
+        swap(&keys, &scratch.keys)
+        path.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
+    }
+
+    mutating func release(into scratch: inout Scratch) {
+        swap(&path, &scratch.path)
+        swap(&keys, &scratch.keys)
+    }
+
     var pointer: String { JSONPointer(path).description }
 
     mutating func fail(_ message: String) {
@@ -39,12 +60,15 @@ struct InputReader {
     }
 
     /// Iterates an object's members with the path at each member. `member` returns false for a
-    /// field it does not know (reported as unknown); a repeated field is reported once per repeat.
-    /// Returns the known keys seen, or nil when `value` is not an object.
-    mutating func object(_ value: JSONValue, _ member: (inout InputReader, JSONKey, JSONValue) -> Bool) -> [JSONKey]? {
+    /// field it does not know (reported as unknown); a repeated field is reported once per repeat;
+    /// then each of `required` missing is reported. Returns false when `value` is not an object.
+    /// (The required names are checked here, against the key buffer, so no array of the keys
+    /// seen is built per object.)
+    @discardableResult
+    mutating func object(_ value: JSONValue, required: StaticString..., member: (inout InputReader, JSONKey, JSONValue) -> Bool) -> Bool {
         guard value.kind == .object else {
             fail("must be an object, not \(value.kindName)")
-            return nil
+            return false
         }
         let start = keys.count
         defer { keys.removeSubrange(start...) }
@@ -59,15 +83,10 @@ struct InputReader {
             }
             if member(&self, key, v) { keys.append(key) } else { fail("unknown field") }
         }
-        return Array(keys[start...])
-    }
-
-    /// Reports each of `names` missing from `seen` as required (nil `seen`: the object itself was bad).
-    mutating func require(_ names: StaticString..., in seen: [JSONKey]?) {
-        guard let seen else { return }
-        for name in names where !seen.contains(where: { $0 == name }) {
+        for name in required where !keys[start...].contains(where: { $0 == name }) {
             at(name.description) { $0.fail("is required") }
         }
+        return true
     }
 
     // MARK: - Scalars
@@ -93,7 +112,12 @@ struct InputReader {
     }
 
     /// A string naming one case of `E`, e.g. `axis`.
-    mutating func keyword<E: RawRepresentable & CaseIterable>(_ v: JSONValue, _: E.Type) -> E? where E.RawValue == String {
+    mutating func keyword<E: RawRepresentable & CaseIterable>(_ v: JSONValue, _ type: E.Type) -> E? where E.RawValue == String {
+        stringKeyword(v, type)
+    }
+
+    /// `keyword` through a String: the path for enums without a byte matcher, and for errors.
+    mutating func stringKeyword<E: RawRepresentable & CaseIterable>(_ v: JSONValue, _: E.Type) -> E? where E.RawValue == String {
         guard let s = string(v) else { return nil }
         if let e = E(rawValue: s) { return e }
         fail("must be one of " + E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
@@ -128,7 +152,7 @@ struct InputReader {
     /// `{width, height}`, both required numbers.
     mutating func size(_ v: JSONValue) -> Size? {
         var w: Double?, h: Double?
-        let seen = object(v) { r, key, e in
+        let seen = object(v, required: "width", "height") { r, key, e in
             switch key {
             case "width": w = r.number(e)
             case "height": h = r.number(e)
@@ -136,17 +160,16 @@ struct InputReader {
             }
             return true
         }
-        require("width", "height", in: seen)
         // A bad or missing side becomes a placeholder (already reported), so value validation
         // still checks the other one.
-        guard seen != nil else { return nil }
+        guard seen else { return nil }
         return Size(width: w ?? 1, height: h ?? 1)
     }
 
     /// `{x, y, width, height}`, all required numbers.
     mutating func frame(_ v: JSONValue) -> Frame? {
         var x: Double?, y: Double?, w: Double?, h: Double?
-        let seen = object(v) { r, key, e in
+        let seen = object(v, required: "x", "y", "width", "height") { r, key, e in
             switch key {
             case "x": x = r.number(e)
             case "y": y = r.number(e)
@@ -156,8 +179,7 @@ struct InputReader {
             }
             return true
         }
-        require("x", "y", "width", "height", in: seen)
-        guard seen != nil else { return nil }
+        guard seen else { return nil }
         return Frame(x: x ?? 0, y: y ?? 0, width: w ?? 1, height: h ?? 1)
     }
 

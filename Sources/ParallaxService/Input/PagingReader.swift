@@ -5,7 +5,7 @@ extension InputReader {
     /// values get placeholders so value validation still runs over the rest.
     mutating func pagingInput(_ root: JSONValue) -> PagingInput {
         var input = PagingInput(viewport: Size(width: 1, height: 1), pageCount: 1)
-        let seen = object(root) { r, key, v in
+        object(root, required: "viewport", "pageCount") { r, key, v in
             switch key {
             case "viewport": if let s = r.size(v) { input.viewport = s }
             case "pageCount": if let n = r.number(v) { input.pageCount = n }
@@ -29,7 +29,6 @@ extension InputReader {
             }
             return true
         }
-        require("viewport", "pageCount", in: seen)
         return input
     }
 
@@ -68,13 +67,13 @@ extension InputReader {
             effect.min = r.number(e)
             return true
         }
-        return seen == nil ? nil : effect
+        return seen ? effect : nil
     }
 
     /// `{"from": i, "to": j}`, both required.
     private mutating func pageRange(_ v: JSONValue) -> PagingInput.PageRange? {
         var from: Double?, to: Double?
-        let seen = object(v) { r, key, e in
+        let seen = object(v, required: "from", "to") { r, key, e in
             switch key {
             case "from": from = r.number(e)
             case "to": to = r.number(e)
@@ -82,8 +81,7 @@ extension InputReader {
             }
             return true
         }
-        require("from", "to", in: seen)
-        guard seen != nil else { return nil }
+        guard seen else { return nil }
         return PagingInput.PageRange(from: from ?? 0, to: to ?? from ?? 0)
     }
 }

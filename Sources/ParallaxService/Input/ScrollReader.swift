@@ -4,7 +4,7 @@ extension InputReader {
     /// The scroll-elements request (SPEC §3).
     mutating func scrollInput(_ root: JSONValue) -> ScrollInput {
         var input = ScrollInput(viewport: Size(width: 1, height: 1), elements: [])
-        let seen = object(root) { r, key, v in
+        object(root, required: "viewport", "elements") { r, key, v in
             switch key {
             case "viewport": if let s = r.size(v) { input.viewport = s }
             case "axis": input.axis = r.keyword(v, Axis.self)
@@ -17,7 +17,6 @@ extension InputReader {
             }
             return true
         }
-        require("viewport", "elements", in: seen)
         return input
     }
 
@@ -32,7 +31,7 @@ extension InputReader {
     /// One element; a placeholder keeps later indices aligned when it is invalid.
     private mutating func element(_ v: JSONValue) -> ScrollInput.Element {
         var element = ScrollInput.Element(name: "", frame: Frame(x: 0, y: 0, width: 1, height: 1))
-        let seen = object(v) { r, key, e in
+        object(v, required: "name", "frame") { r, key, e in
             switch key {
             case "name": if let s = r.string(e) { element.name = s }
             case "frame": if let f = r.frame(e) { element.frame = f }
@@ -49,7 +48,6 @@ extension InputReader {
             }
             return true
         }
-        require("name", "frame", in: seen)
         return element
     }
 
@@ -66,7 +64,7 @@ extension InputReader {
             return nil
         }
         var points: [Double]?
-        let seen = object(v) { r, key, e in
+        object(v, required: "cubicBezier") { r, key, e in
             guard key == "cubicBezier" else { return false }
             guard e.kind == .array, e.count == 4 else {
                 r.fail("must be an array of 4 numbers [x1, y1, x2, y2]")
@@ -75,7 +73,6 @@ extension InputReader {
             points = r.numbers(e)
             return true
         }
-        require("cubicBezier", in: seen)
         guard let p = points, p.count == 4, !issuesUnder(pointer) else { return nil }
         return .cubicBezier(x1: p[0], y1: p[1], x2: p[2], y2: p[3])
     }

@@ -169,12 +169,20 @@ struct JSONWriter {
 
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
+    private mutating func appendEscaped(_ s: String) { Self.appendEscaped(s, to: &bytes) }
+
     /// RFC 8259 §7: quote, backslash and C0 controls escaped; everything else as UTF-8.
-    private mutating func appendEscaped(_ s: String) {
+    static func appendEscaped(_ s: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        // Fast path: most strings (names, paths) need no escaping at all.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: s.utf8)
+        // Fast path: most strings (names, paths) need no escaping at all; checked and copied on
+        // the contiguous bytes (the generic UTF-8 view scan cost ~300 Ir per layer name).
+        var s = s
+        let clean = s.withUTF8 { utf8 in
+            for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if clean {
             bytes.append(UInt8(ascii: "\""))
             return
         }
@@ -189,8 +197,8 @@ struct JSONWriter {
             case 0x0C: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "f"))
             case 0..<0x20:
                 bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                bytes.append(Self.hex[Int(b >> 4)])
-                bytes.append(Self.hex[Int(b & 0xF)])
+                bytes.append(hex[Int(b >> 4)])
+                bytes.append(hex[Int(b & 0xF)])
             default: bytes.append(b)
             }
         }

@@ -40,69 +40,14 @@ extension JSONWriter {
         }
     }
 
+    /// One paging answer, staged (`JSONStage`: the hottest output, issue 5).
     mutating func paging(_ l: PagingLayout) {
         separate()
-        literal(l.axis == .horizontal ? "{\"axis\":\"horizontal\",\"stride\":" : "{\"axis\":\"vertical\",\"stride\":")
-        numberValue(l.stride)
-        literal(",\"offset\":"); numberValue(l.offset)
-        literal(",\"position\":"); numberValue(l.position)
-        literal(",\"contentSize\":{\"width\":"); numberValue(l.contentSize.width)
-        literal(",\"height\":"); numberValue(l.contentSize.height)
-        literal("},\"currentPage\":"); intValue(l.currentPage)
-        if let t = l.transition {
-            literal(",\"transition\":{\"from\":"); intValue(t.from)
-            literal(",\"to\":"); intValue(t.to)
-            literal(",\"progress\":"); numberValue(t.progress)
-            literal("}")
-        } else {
-            literal(",\"transition\":null")
-        }
-        literal(",\"snap\":{\"previous\":"); numberValue(l.snap.previous)
-        literal(",\"nearest\":"); numberValue(l.snap.nearest)
-        literal(",\"next\":"); numberValue(l.snap.next)
-        if let target = l.snap.target { literal(",\"target\":"); numberValue(target) }
-        literal("}"); valueWritten()
-        if let w = l.wrappedOffset { field("wrappedOffset", w) }
-        if let events = l.events {
-            key("events"); arrayStart()
-            for e in events {
-                objectStart()
-                key("type"); string(e.type == .willMove ? "willMove" : "didMove" as StaticString)
-                field("page", e.page)
-                objectEnd()
-            }
-            arrayEnd()
-        }
-        key("pages"); arrayStart()
-        for page in l.pages { self.page(page) }
-        arrayEnd()
-        objectEnd()
+        var stage = JSONStage(taking: &bytes)
+        stage.paging(l)
+        stage.finish(into: &bytes)
+        valueWritten()
     }
-
-    /// One page, per element of `include: all` (10 000 on a big answer): fused literals as in `frame`.
-    private mutating func page(_ p: PageLayout) {
-        separate()
-        literal("{\"index\":"); intValue(p.index)
-        literal(",\"slot\":"); intValue(p.slot)
-        literal(",\"progress\":"); numberValue(p.progress)
-        literal(",\"visibleFraction\":"); numberValue(p.visibleFraction)
-        literal(",\"frame\":{\"x\":"); frameFields(p.frame)
-        literal(",\"viewportFrame\":{\"x\":"); frameFields(p.viewportFrame)
-        literal(",\"layers\":[")
-        for layer in p.layers {
-            separate()
-            literal("{\"name\":"); string(layer.name)
-            literal(",\"frame\":{\"x\":"); frameFields(layer.frame)
-            literal(",\"viewportFrame\":{\"x\":"); frameFields(layer.viewportFrame)
-            if let c = layer.clip { literal(",\"clip\":{\"x\":"); frameFields(c) } else { literal(",\"clip\":null") }
-            if let o = layer.opacity { literal(",\"opacity\":"); numberValue(o) }
-            if let s = layer.scale { literal(",\"scale\":"); numberValue(s) }
-            if let c = layer.contentFrame { literal(",\"contentFrame\":{\"x\":"); frameFields(c) }
-            literal("}"); valueWritten()
-        }
-        literal("]}"); valueWritten()
-    }
-
     // MARK: Header (SPEC §2)
 
     mutating func header(_ result: HeaderResult) {
@@ -157,5 +102,79 @@ extension JSONWriter {
         }
         arrayEnd()
         objectEnd()
+    }
+}
+
+extension JSONStage {
+    /// A frame after its opening `{"x":` (fused by the caller into its key literal): x, the
+    /// other three fields and the closing brace.
+    @inline(__always) fileprivate mutating func frameFields(_ f: Frame) {
+        number(f.x)
+        literal(",\"y\":"); number(f.y)
+        literal(",\"width\":"); number(f.width)
+        literal(",\"height\":"); number(f.height)
+        literal("}")
+    }
+
+    fileprivate mutating func paging(_ l: PagingLayout) {
+        literal(l.axis == .horizontal ? "{\"axis\":\"horizontal\",\"stride\":" : "{\"axis\":\"vertical\",\"stride\":")
+        number(l.stride)
+        literal(",\"offset\":"); number(l.offset)
+        literal(",\"position\":"); number(l.position)
+        literal(",\"contentSize\":{\"width\":"); number(l.contentSize.width)
+        literal(",\"height\":"); number(l.contentSize.height)
+        literal("},\"currentPage\":"); integer(l.currentPage)
+        if let t = l.transition {
+            literal(",\"transition\":{\"from\":"); integer(t.from)
+            literal(",\"to\":"); integer(t.to)
+            literal(",\"progress\":"); number(t.progress)
+            literal("}")
+        } else {
+            literal(",\"transition\":null")
+        }
+        literal(",\"snap\":{\"previous\":"); number(l.snap.previous)
+        literal(",\"nearest\":"); number(l.snap.nearest)
+        literal(",\"next\":"); number(l.snap.next)
+        if let target = l.snap.target { literal(",\"target\":"); number(target) }
+        literal("}")
+        if let w = l.wrappedOffset { literal(",\"wrappedOffset\":"); number(w) }
+        if let events = l.events {
+            literal(",\"events\":[")
+            for (i, e) in events.enumerated() {
+                if i > 0 { literal(",") }
+                literal(e.type == .willMove ? "{\"type\":\"willMove\",\"page\":" : "{\"type\":\"didMove\",\"page\":")
+                integer(e.page)
+                literal("}")
+            }
+            literal("]")
+        }
+        literal(",\"pages\":[")
+        for (i, page) in l.pages.enumerated() {
+            if i > 0 { literal(",") }
+            self.page(page)
+        }
+        literal("]}")
+    }
+
+    /// One page, per element of `include: all` (10 000 on a big answer).
+    private mutating func page(_ p: PageLayout) {
+        literal("{\"index\":"); integer(p.index)
+        literal(",\"slot\":"); integer(p.slot)
+        literal(",\"progress\":"); number(p.progress)
+        literal(",\"visibleFraction\":"); number(p.visibleFraction)
+        literal(",\"frame\":{\"x\":"); frameFields(p.frame)
+        literal(",\"viewportFrame\":{\"x\":"); frameFields(p.viewportFrame)
+        literal(",\"layers\":[")
+        for (i, layer) in p.layers.enumerated() {
+            literal(i > 0 ? ",{\"name\":" : "{\"name\":"); string(layer.name)
+            literal(",\"frame\":{\"x\":"); frameFields(layer.frame)
+            literal(",\"viewportFrame\":{\"x\":"); frameFields(layer.viewportFrame)
+            if let c = layer.clip { literal(",\"clip\":{\"x\":"); frameFields(c) } else { literal(",\"clip\":null") }
+            if let o = layer.opacity { literal(",\"opacity\":"); number(o) }
+            if let s = layer.scale { literal(",\"scale\":"); number(s) }
+            if let c = layer.contentFrame { literal(",\"contentFrame\":{\"x\":"); frameFields(c) }
+            literal("}")
+        }
+        literal("]}")
     }
 }
