@@ -151,7 +151,7 @@ func fuzzOne(_ data: UnsafeRawBufferPointer) {
             if !wasClosed && driver.closed { driver.closedByTimeout = true }
         }
         if drainMidway && chunks == 2 {
-            driver.machine.beginDrain()
+            driver.machine.beginDrain(now: driver.now)
             driver.pump()
         }
         driver.completeWrite()

@@ -172,7 +172,7 @@ final class Connection {
 
     func drain(now: UInt64) {
         guard !handleClosing, lingerUntil == nil else { return }
-        machine.beginDrain()
+        machine.beginDrain(now: now)
         pump(now: now)
     }
 

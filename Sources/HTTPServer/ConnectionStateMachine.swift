@@ -62,6 +62,13 @@ struct HTTPConnectionStateMachine {
     private var closeAfterFlush = false
     private var forceClose = false
     private var draining = false
+    /// While draining, an idle connection stays open until then: a request the client sent just
+    /// as the drain began (already on the wire) is answered with `Connection: close` instead of
+    /// meeting EOF (RFC 9112 §9.6 allows closing idle connections at once; clients then retry,
+    /// but the load test counted those as failures).
+    private var drainIdleCloseAt: UInt64 = 0
+    /// How long idle connections linger when the drain begins (capped by the drain timeout).
+    static let drainIdleGrace: UInt64 = 250_000_000
     private var pendingError: HTTPEngineError?
     private var scheduled: UInt64?
 
@@ -88,6 +95,7 @@ struct HTTPConnectionStateMachine {
         switch phase {
         case .closed, .responding: return nil
         case _ where buffered > 0: return lastActivity &+ idleTimeout
+        case .idle where draining: return min(lastActivity &+ idleTimeout, drainIdleCloseAt)
         case .idle: return lastActivity &+ idleTimeout
         case .head: return requestStart &+ min(headerTimeout, requestTimeout)
         case .body: return requestStart &+ requestTimeout
@@ -147,8 +155,13 @@ struct HTTPConnectionStateMachine {
         }
     }
 
-    /// Graceful shutdown: answer what is in progress with `Connection: close`, close idle now.
-    mutating func beginDrain() { draining = true }
+    /// Graceful shutdown: answer what is in progress (or arrives within the idle grace) with
+    /// `Connection: close`; close an idle connection once the grace has passed.
+    mutating func beginDrain(now: UInt64) {
+        guard !draining else { return }
+        draining = true
+        drainIdleCloseAt = now &+ min(Self.drainIdleGrace, limits.drainTimeout.engineNanoseconds)
+    }
 
     // MARK: the pump
 
@@ -166,7 +179,7 @@ struct HTTPConnectionStateMachine {
             readingPaused = wantPause
             return wantPause ? .pauseReading : .resumeReading
         }
-        if buffered == 0 && (closeAfterFlush || (draining && phase == .idle && stash.isEmpty)) {
+        if buffered == 0 && (closeAfterFlush || (draining && phase == .idle && stash.isEmpty && now >= drainIdleCloseAt)) {
             return finish()
         }
         if let d = deadline, d != scheduled {

@@ -118,18 +118,33 @@ import Testing
         #expect(h.closed)
     }
 
-    @Test func drainClosesAnIdleConnectionAtOnce() {
+    @Test func drainClosesAnIdleConnectionAfterTheGrace() {
         var h = MachineHarness()
         h.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-        h.machine.beginDrain()
+        h.machine.beginDrain(now: h.now)
         h.pump()
+        #expect(!h.closed)
+        h.advance(seconds: 0.3)
+        #expect(h.closed)
+        #expect(h.statuses == [200])
+    }
+
+    @Test func drainAnswersARequestArrivingWithinTheGraceThenCloses() {
+        var h = MachineHarness()
+        h.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\n")
+        h.machine.beginDrain(now: h.now)
+        h.pump()
+        h.now += 100_000_000
+        h.send("GET /b HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(h.bodies == ["GET /a body=", "GET /b body="])
+        #expect(h.responses[1].closes)
         #expect(h.closed)
     }
 
     @Test func drainLetsARequestInProgressFinishWithConnectionClose() {
         var h = MachineHarness()
         h.send("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n\r\nab")
-        h.machine.beginDrain()
+        h.machine.beginDrain(now: h.now)
         h.pump()
         #expect(!h.closed)
         h.send("cd")
