@@ -26,7 +26,8 @@ public final class ParallaxApp: HTTPResponder {
     }
 
     public func respond(to request: HTTPRequest, into response: inout HTTPResponse) {
-        let route = Route(path: request.path)
+        let path = request.path
+        let route = Route(path: path.utf8.span)
         guard route != .unmatched else {
             return Problem.notFound(request.path).write(into: &response)
         }
@@ -99,21 +100,21 @@ public final class ParallaxApp: HTTPResponder {
             switch route {
             case .paging:
                 let input = reader.pagingInput(root)
-                if !reader.issues.isEmpty { return .invalid(reader.merged(with: input.validate(limits: limits))) }
+                if !reader.issues.isEmpty { return .invalid(reader.issues + input.validate(limits: limits)) }
                 do throws(ValidationError) {
                     let result = try input.layout(limits: limits)
                     return answer { $0.paging(result) }
                 } catch { return .invalid(error.issues) }
             case .header:
                 let input = reader.headerInput(root)
-                if !reader.issues.isEmpty { return .invalid(reader.merged(with: input.validate(limits: limits))) }
+                if !reader.issues.isEmpty { return .invalid(reader.issues + input.validate(limits: limits)) }
                 do throws(ValidationError) {
                     let result = try input.layout(limits: limits)
                     return answer { $0.header(result) }
                 } catch { return .invalid(error.issues) }
             default:
                 let input = reader.scrollInput(root)
-                if !reader.issues.isEmpty { return .invalid(reader.merged(with: input.validate(limits: limits))) }
+                if !reader.issues.isEmpty { return .invalid(reader.issues + input.validate(limits: limits)) }
                 do throws(ValidationError) {
                     let result = try input.layout(limits: limits)
                     return answer { $0.scroll(result) }
@@ -181,7 +182,8 @@ public final class ParallaxApp: HTTPResponder {
     }
 
     public func record(_ record: HTTPRequestRecord) {
-        metrics.record(route: Route(target: record.path), status: record.status, nanoseconds: record.durationNanoseconds,
+        let path = record.path
+        metrics.record(route: Route(target: path.utf8.span), status: record.status, nanoseconds: record.durationNanoseconds,
                        bytesIn: record.bytesIn, bytesOut: record.bytesOut)
         accessLog?.write(record)
     }

@@ -75,6 +75,19 @@ import Testing
         #expect(r.body.contains(#"{"pointer":"\#(pointer)","message":"\#(escaped)"}"#), "\(r.body)")
     }
 
+    /// The reader's issues and the value rules' issues are concatenated, never compared: a field
+    /// the reader reported is not named again (its placeholder passes its own rule), while a rule
+    /// about how fields combine is still reported.
+    @Test func readerAndValueIssuesAreBothListedOnce() {
+        let r = client.post("/v1/paging", "{\(Self.vp),\"pageCount\":\"5\",\"offset\":1,\"offsets\":[1,\"a\"],\"pageSpacing\":-2}")
+        #expect(r.status == 422)
+        let expected = #"[{"pointer":"/pageCount","message":"must be a number, not a string"},"#
+            + #"{"pointer":"/offsets/1","message":"must be a number, not a string"},"#
+            + #"{"pointer":"/pageSpacing","message":"must be >= 0"},"#
+            + #"{"pointer":"/offsets","message":"give only one of offset, page, offsets"}]"#
+        #expect(r.body.hasSuffix(#""errors":"# + expected + "}"), "\(r.body)")
+    }
+
     @Test func getParametersAreCheckedLikeFields() {
         let r = client.get("/v1/paging?viewport.width=abc&viewport.height=844&pageCount=5&foo.bar=2")
         #expect(r.status == 422)

@@ -1,7 +1,7 @@
 // Stretchy header model, SPEC §2 (seed: ScrollviewParallax; anchors MXParallaxHeader,
 // GSKStretchyHeaderView), inputs and outputs. Optional inputs are nil when absent.
 //
-// Outputs: `HeaderLayout.contentFrame` is omitted when nil (no `content` given). No field is null.
+// Outputs: `HeaderLayout.contentFrame` is nil when no `content` was given.
 
 /// A stretchy-header request (SPEC §2, §4, §5).
 public struct HeaderInput: Sendable, Hashable {
@@ -76,7 +76,7 @@ public struct HeaderLayout: Sendable, Hashable {
     public var header: Frame
     /// Image layer frame, header-local, by `mode`.
     public var image: Frame
-    /// Where `content` lands in the image layer (image-local); omitted when nil.
+    /// Where `content` lands in the image layer (image-local); nil without `content`.
     public var contentFrame: Frame?
     /// Hh − y: where the scrolling body starts in the viewport.
     public var contentTop: Double
@@ -87,7 +87,6 @@ public struct HeaderLayout: Sendable, Hashable {
     /// h > Hh.
     public var stretched: Bool
 
-    public static let omittedWhenNil: [String] = ["contentFrame"]
 
     public init(header: Frame, image: Frame, contentFrame: Frame?, contentTop: Double, progress: Double,
                 collapsed: Bool, stretched: Bool) {

@@ -3,14 +3,8 @@
 // Inputs: every property is named exactly like the JSON field; an optional is `nil` when the field
 // was absent, so validation can tell "absent" from "default". Defaults are applied by the layout.
 //
-// Outputs, how optional fields are written (the JSON writer must follow this):
-//   written as JSON `null` when nil:  `PagingLayout.transition` (at rest), `LayerLayout.clip`
-//                                       (page does not overlap the viewport)
-//   omitted when nil:                  `Snap.target` (no `velocity`), `PagingLayout.events`
-//                                       (no `previousOffset`), `PagingLayout.wrappedOffset` (not
-//                                       infinite), `LayerLayout.opacity` / `.scale` / `.contentFrame`
-//                                       (not asked for by the layer)
-// The `nullWhenNil` / `omittedWhenNil` lists below name them for code that wants to check.
+// Outputs: an optional is `nil` when the request did not ask for it or it does not apply (how a
+// nil is written, `null` or left out, is the JSON writer's business: ParallaxService).
 
 /// A paging request (SPEC §1, §4, §5).
 public struct PagingInput: Sendable, Hashable {
@@ -161,18 +155,16 @@ public struct PagingLayout: Sendable, Hashable {
     public var contentSize: Size
     /// floor(P + 0.5) clamped to [0, N−1], or wrapped modulo N when infinite.
     public var currentPage: Int
-    /// JSON `null` when nil (P is an integer: at rest).
+    /// nil when P is an integer (at rest).
     public var transition: Transition?
     public var snap: Snap
     /// Ordered by ascending slot.
     public var pages: [PageLayout]
-    /// o mod N·L; present only when infinite (omitted when nil).
+    /// o mod N·L; only when infinite.
     public var wrappedOffset: Double?
-    /// Present (possibly empty) only when `previousOffset` was given (omitted when nil).
+    /// Only when `previousOffset` was given (possibly empty).
     public var events: [PagingEvent]?
 
-    public static let nullWhenNil: [String] = ["transition"]
-    public static let omittedWhenNil: [String] = ["wrappedOffset", "events"]
 
     public init(axis: Axis, stride: Double, offset: Double, position: Double, contentSize: Size,
                 currentPage: Int, transition: Transition?, snap: Snap, pages: [PageLayout],
@@ -203,13 +195,12 @@ public struct Transition: Sendable, Hashable {
     }
 }
 
-/// Snap offsets (SPEC "Exact readings"); `target` omitted when nil (no `velocity` given).
+/// Snap offsets (SPEC "Exact readings"); `target` only when `velocity` was given.
 public struct Snap: Sendable, Hashable {
     public var previous: Double
     public var nearest: Double
     public var next: Double
     public var target: Double?
-    public static let omittedWhenNil: [String] = ["target"]
     public init(previous: Double, nearest: Double, next: Double, target: Double? = nil) {
         self.previous = previous
         self.nearest = nearest
@@ -265,17 +256,15 @@ public struct LayerLayout: Sendable, Hashable {
     /// Page-local.
     public var frame: Frame
     public var viewportFrame: Frame
-    /// Page viewport frame ∩ viewport; JSON `null` when nil (no overlap).
+    /// Page viewport frame ∩ viewport; nil when they do not overlap.
     public var clip: Frame?
-    /// Omitted when nil (layer has no `opacity`).
+    /// nil when the layer has no `opacity`.
     public var opacity: Double?
-    /// Omitted when nil (layer has no `scale`); applied about the layer's centre by the client.
+    /// nil when the layer has no `scale`; applied about the layer's centre by the client.
     public var scale: Double?
-    /// Layer-local; omitted when nil (layer has no `content`).
+    /// Layer-local; nil when the layer has no `content`.
     public var contentFrame: Frame?
 
-    public static let nullWhenNil: [String] = ["clip"]
-    public static let omittedWhenNil: [String] = ["opacity", "scale", "contentFrame"]
 
     public init(name: String, frame: Frame, viewportFrame: Frame, clip: Frame?, opacity: Double? = nil,
                 scale: Double? = nil, contentFrame: Frame? = nil) {

@@ -3,7 +3,13 @@ import ParallaxLayout
 /// Maps a parsed JSON document onto ParallaxLayout inputs, reporting every type problem, unknown
 /// field (the schema's `additionalProperties: false`) and missing required field as a
 /// (JSON pointer, message) issue, so one 422 lists them all (SPEC §6). Value rules (bounds,
-/// "exactly one of") belong to ParallaxLayout's `validate`; `merged(with:)` combines both lists.
+/// "exactly one of") belong to ParallaxLayout's `validate`.
+///
+/// The two lists are simply concatenated (reader's first), never compared: a field the reader
+/// reports is left absent (`nil`) or given a placeholder its own value rule accepts (sizes 1,
+/// coordinates and offsets 0, `pageCount` 1, a range's missing end equal to the other), so value
+/// validation cannot name that field a second time. Value rules about how fields combine ("give
+/// only one of offset, page, offsets") are still reported: they are further problems, not echoes.
 ///
 /// The current location is a stack of pointer tokens; a pointer string is built only for an issue.
 struct InputReader {
@@ -181,22 +187,5 @@ struct InputReader {
         }
         guard seen else { return nil }
         return Frame(x: x ?? 0, y: y ?? 0, width: w ?? 1, height: h ?? 1)
-    }
-
-    // MARK: - Combining with value validation
-
-    /// The reader's issues, then the layout's value issues that do not concern a field the reader
-    /// already reported (a placeholder stood in for it), in request order within each list.
-    func merged(with valueIssues: [ValidationIssue]) -> [ValidationIssue] {
-        var out = issues
-        for issue in valueIssues where !issues.contains(where: { covers($0.pointer, issue.pointer) }) {
-            out.append(issue)
-        }
-        return out
-    }
-
-    private func covers(_ reported: String, _ pointer: String) -> Bool {
-        pointer == reported || pointer.hasPrefix(reported + "/")
-            || (!pointer.isEmpty && reported.hasPrefix(pointer + "/"))
     }
 }

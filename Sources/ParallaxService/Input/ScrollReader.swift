@@ -64,6 +64,7 @@ extension InputReader {
             return nil
         }
         var points: [Double]?
+        let issuesBefore = issues.count
         object(v, required: "cubicBezier") { r, key, e in
             guard key == "cubicBezier" else { return false }
             guard e.kind == .array, e.count == 4 else {
@@ -73,11 +74,8 @@ extension InputReader {
             points = r.numbers(e)
             return true
         }
-        guard let p = points, p.count == 4, !issuesUnder(pointer) else { return nil }
+        // Any issue inside the object (a non-number point, an unknown key) leaves easing absent.
+        guard let p = points, p.count == 4, issues.count == issuesBefore else { return nil }
         return .cubicBezier(x1: p[0], y1: p[1], x2: p[2], y2: p[3])
-    }
-
-    private func issuesUnder(_ prefix: String) -> Bool {
-        issues.contains { $0.pointer.hasPrefix(prefix + "/") }
     }
 }

@@ -2,45 +2,36 @@ import HTTPServer
 
 /// The routes of SPEC §6. The metrics label is the route pattern, never the raw path, so a client
 /// sending random paths cannot grow the label set (`unmatched` takes them all).
+///
+/// A request is routed once, in `ParallaxApp.respond`; the same value labels its metrics record.
+/// Adding a route: a case here with its `label` (the path), what it `allows`, and its branch in
+/// `ParallaxApp.respond` (a model route is one `Endpoint` type, see Endpoint.swift).
 enum Route: Int, CaseIterable {
     case paging, header, scroll, openapi, healthz, readyz, metrics, unmatched
 
-    /// Matched on the path's contiguous bytes by length, then content: a `switch` over String
-    /// literals compared Substring with String through the generic string comparison (~100
-    /// instructions a case; twice a request, for routing and for metrics).
-    init(path: Substring) {
-        var path = path
-        self = path.withUTF8 { Route.match($0) }
+    /// The route of a path (the request-target before `?`), matched on its bytes: by length, then
+    /// content, against each route's label (no String is built per request).
+    init(path: Span<UInt8>) {
+        for (route, label) in Route.labels where label.count == path.count && Route.same(path, label.span) {
+            self = route
+            return
+        }
+        self = .unmatched
     }
 
     /// The route of a request-target (`/v1/paging?x=1`): the path is the bytes before `?`.
-    init(target: String) {
-        var target = target
-        self = target.withUTF8 { t in Route.match(UnsafeBufferPointer(rebasing: t[..<(t.firstIndex(of: UInt8(ascii: "?")) ?? t.endIndex)])) }
+    init(target: Span<UInt8>) {
+        var end = 0
+        while end < target.count, target[end] != UInt8(ascii: "?") { end &+= 1 }
+        self.init(path: target.extracting(0..<end))
     }
 
-    private static func match(_ p: UnsafeBufferPointer<UInt8>) -> Route {
-        switch p.count {
-        case 10:
-            if same(p, "/v1/paging") { return .paging }
-            if same(p, "/v1/header") { return .header }
-            if same(p, "/v1/scroll") { return .scroll }
-        case 13: if same(p, "/openapi.yaml") { return .openapi }
-        case 8:
-            if same(p, "/healthz") { return .healthz }
-            if same(p, "/metrics") { return .metrics }
-        case 7: if same(p, "/readyz") { return .readyz }
-        default: break
-        }
-        return .unmatched
-    }
+    /// Every matchable route with its path's bytes, built once.
+    private static let labels: [(Route, [UInt8])] = allCases.filter { $0 != .unmatched }.map { ($0, Array($0.label.description.utf8)) }
 
-    /// Same-length bytes equal to `literal`.
-    @inline(__always) private static func same(_ p: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
-        literal.withUTF8Buffer { l in
-            for i in 0..<l.count where p[i] != l[i] { return false }
-            return true
-        }
+    @inline(__always) private static func same(_ a: Span<UInt8>, _ b: Span<UInt8>) -> Bool {
+        for i in a.indices where a[i] != b[i] { return false }
+        return true
     }
 
     var label: StaticString {
