@@ -17,7 +17,10 @@ let package = Package(
         .systemLibrary(name: "CYYJSON", pkgConfig: "yyjson", providers: [.apt(["libyyjson-dev"])]),
 
         .target(name: "ParallaxLayout"),
-        .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP"]),
+        // Lifetimes: `HTTPRequest` is a `~Escapable` view whose spans the compiler keeps inside the
+        // `respond` call (issue 11). Only this target declares such types; users need no flag.
+        .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP"],
+                swiftSettings: [.enableExperimentalFeature("Lifetimes")]),
         .target(name: "ParallaxService", dependencies: ["HTTPServer", "ParallaxLayout", "CYYJSON"]),
         .executableTarget(name: "parallax-server", dependencies: ["ParallaxService", "HTTPServer"]),
 

@@ -89,9 +89,9 @@ final class Connection {
         guard let responder = loop.responder else { closeNow(); return }
         while let action = machine.nextAction(now: now) {
             switch action {
-            case .respond(let request):
+            case .respond:
                 loop.response.reset()
-                responder.respond(to: request, into: &loop.response)
+                machine.withRequest { request in responder.respond(to: request, into: &loop.response) }
                 responder.record(machine.responded(loop.response, now: loop.now))
             case .respondToError(let error):
                 loop.response.reset()
@@ -116,9 +116,9 @@ final class Connection {
     /// Tries to write the outbox at once; what the socket does not take is copied into this
     /// connection's reused write buffer and queued as one uv_write. False on a socket error.
     private func flush(now: UInt64) -> Bool {
-        let count = machine.outbox.count
+        let count = machine.outbox.readableBytes
         var rest = 0
-        let ok: Bool = machine.outbox.withUnsafeBytes { raw in
+        let ok: Bool = machine.outbox.withUnsafeReadableBytes { raw in
             guard let base = raw.baseAddress else { return true }
             var buf = uv_buf_init(UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: CChar.self)), UInt32(count))
             let sent = Int(uv_try_write(stream, &buf, 1))

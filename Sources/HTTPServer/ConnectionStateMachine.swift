@@ -11,8 +11,8 @@
 /// after the bad bytes is parsed.
 struct HTTPConnectionStateMachine {
     enum Action {
-        /// Call the responder, then `responded(_:now:)`.
-        case respond(HTTPRequest)
+        /// Call the responder with `withRequest`, then `responded(_:now:)`.
+        case respond
         /// Render the error with the responder, then `responded(_:now:)`.
         case respondToError(HTTPEngineError)
         /// Send `outbox`, then report with `outboxWritten(queued:now:)`.
@@ -30,7 +30,6 @@ struct HTTPConnectionStateMachine {
     /// The request being answered, kept for framing and the access record.
     private struct Current {
         var method: HTTPMethod = .get
-        var target = ""
         var path = ""
         var versionMinor = 1
         var keepAlive = true
@@ -44,7 +43,7 @@ struct HTTPConnectionStateMachine {
     private let headerTimeout: UInt64, idleTimeout: UInt64, requestTimeout: UInt64
 
     /// Response bytes not yet handed to the transport.
-    private(set) var outbox: [UInt8] = []
+    private(set) var outbox = ByteBuffer(capacity: 4096)
     /// The most output buffer capacity a connection keeps between batches (1 MiB).
     static let retainedOutboxCapacity = 1 << 20
     /// Bytes handed to the transport whose write has not completed.
@@ -84,7 +83,7 @@ struct HTTPConnectionStateMachine {
     }
 
     /// Unsent output, queued or in flight.
-    var buffered: Int { outbox.count + inFlight }
+    var buffered: Int { outbox.readableBytes + inFlight }
     var isClosed: Bool { phase == .closed }
     /// True while no request is partly received or being answered and nothing is unsent.
     var isIdle: Bool { phase == .idle && buffered == 0 && stash.isEmpty }
@@ -126,7 +125,7 @@ struct HTTPConnectionStateMachine {
     mutating func outboxWritten(queued: Int, now: UInt64) {
         // Capacity is kept for the next batch, unless one big answer grew it: 64 connections
         // each keeping a 3 MB outbox after one `include: all` answer held ~200 MB (bench w6).
-        outbox.removeAll(keepingCapacity: outbox.capacity <= Self.retainedOutboxCapacity)
+        outbox.clear(keepingCapacityUpTo: Self.retainedOutboxCapacity)
         inFlight = queued
         lastActivity = now
     }
@@ -200,18 +199,22 @@ struct HTTPConnectionStateMachine {
         lastActivity = now
         let record = HTTPRequestRecord(
             method: current.method, path: current.path,
-            status: response.status, bytesIn: bytesIn, bytesOut: written,
+            status: response.status.code, bytesIn: bytesIn, bytesOut: written,
             durationNanoseconds: now >= requestStart ? now - requestStart : 0, remoteAddress: remoteAddress)
         bytesIn = 0
         current = Current()
         return record
     }
 
-    /// The request-target as a String, and its path (up to `?`) for the access record.
-    private static func target(_ bytes: [UInt8]) -> (target: String, path: String) {
-        let target = String(decoding: bytes, as: UTF8.self)
-        guard let q = bytes.firstIndex(of: UInt8(ascii: "?")) else { return (target, target) }
-        return (target, String(decoding: bytes[..<q], as: UTF8.self))
+    /// Lends the request of the last `.respond` action for one call.
+    func withRequest<R>(_ use: (borrowing HTTPRequest) -> R) -> R {
+        parser.withRequest(use)
+    }
+
+    /// The request-target's path (up to `?`) for the access record.
+    private static func path(_ target: String) -> String {
+        guard let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target }
+        return String(target[..<q])
     }
 
     // MARK: parsing
@@ -234,7 +237,7 @@ struct HTTPConnectionStateMachine {
                 if parser.headersDone && phase == .head { phase = .body }
                 if parser.expectsContinue {
                     parser.expectsContinue = false
-                    outbox.append(contentsOf: ResponseSerializer.continueLine)
+                    outbox.writeStaticString(ResponseSerializer.continueLine)
                 }
             case .messageComplete(let consumed):
                 consume(consumed, fromStash: fromStash)
@@ -242,14 +245,12 @@ struct HTTPConnectionStateMachine {
                 parser.resume()
                 let head = parser.head
                 current.method = head.method
-                (current.target, current.path) = Self.target(parser.target)
+                current.path = Self.path(parser.targetString)
                 current.versionMinor = head.versionMinor
                 current.headOnly = head.method == .head
                 current.keepAlive = parser.keepAlive && !head.upgrade
                 phase = .responding
-                return .respond(HTTPRequest(
-                    method: current.method, target: current.target, versionMinor: current.versionMinor,
-                    headers: parser.headers, body: parser.body))
+                return .respond
             case .error(let error):
                 return fail(error)
             }
@@ -278,7 +279,7 @@ struct HTTPConnectionStateMachine {
 
     private mutating func fail(_ error: HTTPEngineError) -> Action {
         stopParsing()
-        (current.target, current.path) = Self.target(parser.target)
+        current.path = Self.path(parser.targetString)
         current.method = parser.headersDone ? parser.head.method : .other("-")
         // A HEAD request's error answer still has no body (RFC 9110 §9.3.2).
         current.headOnly = current.method == .head

@@ -23,7 +23,7 @@ final class EventLoop: @unchecked Sendable {
     let state: ServerState
     let loop: UnsafeMutablePointer<uv_loop_t>
     let readBuffer: UnsafeMutableRawPointer
-    let date = DateCache()
+    let date: DateCache
     private(set) var responder: (any HTTPResponder)?
     /// One response value per loop, its body capacity reused by every request; behind a pointer
     /// so the per-request `inout` pays no dynamic exclusivity check.
@@ -52,6 +52,7 @@ final class EventLoop: @unchecked Sendable {
         self.limits = configuration.limits
         self.state = state
         self.makeResponder = makeResponder
+        date = DateCache(serverName: configuration.serverName)
         loop = .allocate(capacity: 1)
         listener = .allocate(capacity: 1)
         wakeup = .allocate(capacity: 1)
@@ -202,10 +203,10 @@ final class EventLoop: @unchecked Sendable {
         response.reset()
         let error = HTTPEngineError(kind: .unavailable, status: 503, detail: "too many open connections")
         responder.respond(to: error, into: &response)
-        var bytes: [UInt8] = []
+        var bytes = ByteBuffer()
         ResponseSerializer.append(response, headOnly: false, close: true, keepAliveHeader: false,
                                   head: date, to: &bytes)
-        bytes.withUnsafeBytes { raw in
+        bytes.withUnsafeReadableBytes { raw in
             var buf = uv_buf_init(UnsafeMutablePointer(mutating: raw.baseAddress?.assumingMemoryBound(to: CChar.self)),
                                   UInt32(raw.count))
             _ = uv_try_write(parallax_tcp_stream(tcp), &buf, 1)

@@ -17,6 +17,8 @@ public final class ParallaxApp: HTTPResponder {
     private var accessLog: AccessLog?
     /// The JSON readers' path and key buffers, reused from request to request.
     private var readerScratch = InputReader.Scratch()
+    /// The JSON writer's buffer, reused; its bytes are copied into the response body.
+    private var jsonScratch: [UInt8] = []
 
     public init(options: ServiceOptions, metrics: ServiceMetrics, isDraining: @escaping @Sendable () -> Bool = { false }) {
         self.options = options
@@ -25,10 +27,10 @@ public final class ParallaxApp: HTTPResponder {
         self.accessLog = options.accessLog ? AccessLog(format: options.logFormat) : nil
     }
 
-    public func respond(to request: HTTPRequest, into response: inout HTTPResponse) {
+    public func respond(to request: borrowing HTTPRequest, into response: inout HTTPResponse) {
         let route = Route(path: request.path)
         guard route != .unmatched else {
-            return Problem.notFound(request.path).write(into: &response)
+            return Problem.notFound(Substring(String(copying: request.path))).write(into: &response)
         }
         guard route.allows(request.method) else {
             return Problem.methodNotAllowed(route.allow).write(into: &response)
@@ -41,10 +43,12 @@ public final class ParallaxApp: HTTPResponder {
             writeStatus("ready", into: &response)
         case .metrics:
             response.contentType = "text/plain; version=0.0.4; charset=utf-8"
-            metrics.render(into: &response.body)
+            var text: [UInt8] = []
+            metrics.render(into: &text)
+            response.body.writeBytes(text)
         case .openapi:
             response.contentType = "application/yaml"
-            response.body.append(contentsOf: OpenAPIDocument.yaml.utf8)
+            response.body.writeString(OpenAPIDocument.yaml)
         case .paging, .header, .scroll:
             compute(route, request, into: &response)
         case .unmatched:
@@ -54,23 +58,26 @@ public final class ParallaxApp: HTTPResponder {
 
     private func writeStatus(_ status: StaticString, into response: inout HTTPResponse) {
         response.contentType = "application/json"
-        var w = JSONWriter(taking: &response.body)
+        var w = JSONWriter(taking: &jsonScratch)
         w.objectStart(); w.field("status", literal: status); w.objectEnd()
-        response.body = w.bytes
+        response.body.writeBytes(w.bytes)
+        jsonScratch = w.bytes
+        jsonScratch.removeAll(keepingCapacity: true)
     }
 
     // MARK: - The three models
 
-    private func compute(_ route: Route, _ request: HTTPRequest, into response: inout HTTPResponse) {
-        let query: [UInt8]
+    private func compute(_ route: Route, _ request: borrowing HTTPRequest, into response: inout HTTPResponse) {
+        var query: [UInt8] = []
         if request.method == .post {
             if let type = request.headers["Content-Type"], !Self.isJSON(type) {
                 return Problem.unsupportedMediaType(type).write(into: &response)
             }
-            query = []
+            query.removeAll()
         } else {
             let parser = self.parser
-            let checked = QueryParameters.json(from: request.query) { text in
+            let rawQuery = request.queryStart == nil ? nil : Substring(String(copying: request.query))
+            let checked = QueryParameters.json(from: rawQuery) { text in
                 switch parser.parse(text, { _ in () }) {
                 case .success: nil
                 case .failure(let e): "must be JSON text: \(e.message) at byte \(e.position)"
@@ -81,19 +88,20 @@ public final class ParallaxApp: HTTPResponder {
             case .failure(let e): return Problem.invalid(e.issues).write(into: &response)
             }
         }
-        let body = request.method == .post ? request.body : query
         let limits = options.limits
         /// The answer is written while the document is open, straight from the layout result
         /// (no result carried out of the closure in an enum: its copies and destroys cost ~1 000
         /// instructions a paging request).
         func answer(_ write: (inout JSONWriter) -> Void) -> Outcome {
             response.contentType = "application/json"
-            var w = JSONWriter(taking: &response.body)
+            var w = JSONWriter(taking: &jsonScratch)
             write(&w)
-            response.body = w.bytes
+            response.body.writeBytes(w.bytes)
+            jsonScratch = w.bytes
+            jsonScratch.removeAll(keepingCapacity: true)
             return .written
         }
-        let outcome: Result<Outcome, JSONSyntaxError> = parser.parse(body) { root in
+        func parsed(_ body: Span<UInt8>) -> Result<Outcome, JSONSyntaxError> { parser.parse(body) { root in
             var reader = InputReader(reusing: &readerScratch)
             defer { reader.release(into: &readerScratch) }
             switch route {
@@ -119,7 +127,8 @@ public final class ParallaxApp: HTTPResponder {
                     return answer { $0.scroll(result) }
                 } catch { return .invalid(error.issues) }
             }
-        }
+        } }
+        let outcome = request.method == .post ? parsed(request.body) : parsed(query.span)
         switch outcome {
         case .failure(let syntax):
             metrics.jsonParseErrors.add(1)

@@ -5,10 +5,10 @@ final class EchoResponder: HTTPResponder {
     static let big = [UInt8](repeating: UInt8(ascii: "x"), count: 100 * 1024)
     var records: [HTTPRequestRecord] = []
 
-    func respond(to request: HTTPRequest, into response: inout HTTPResponse) {
+    func respond(to request: borrowing HTTPRequest, into response: inout HTTPResponse) {
         response.contentType = "text/plain"
-        if request.path == "/big" {
-            response.body.append(contentsOf: Self.big)
+        if String(copying: request.path) == "/big" {
+            response.body.writeBytes(Self.big)
             return
         }
         let method: String
@@ -19,8 +19,8 @@ final class EchoResponder: HTTPResponder {
         case .other(let m): method = m
         default: method = "OTHER"
         }
-        response.body.append(contentsOf: "\(method) \(request.target) body=".utf8)
-        response.body.append(contentsOf: request.body)
+        response.body.writeString("\(method) \(String(copying: request.target)) body=")
+        response.body.writeBytes(request.body)
     }
 
     func record(_ record: HTTPRequestRecord) { records.append(record) }
@@ -45,7 +45,7 @@ struct MachineHarness {
     init(_ configure: (inout HTTPLimits) -> Void = { _ in }) {
         var limits = HTTPLimits()
         configure(&limits)
-        machine = HTTPConnectionStateMachine(limits: limits, date: DateCache(epochSeconds: 784_111_777), now: 0)
+        machine = HTTPConnectionStateMachine(limits: limits, date: DateCache(epochSeconds: 784_111_777, serverName: "test-server"), now: 0)
     }
 
     var text: String { String(decoding: written, as: UTF8.self) }
@@ -81,9 +81,9 @@ struct MachineHarness {
     mutating func pump() {
         while let action = machine.nextAction(now: now) {
             switch action {
-            case .respond(let request):
+            case .respond:
                 response.reset()
-                responder.respond(to: request, into: &response)
+                machine.withRequest { request in responder.respond(to: request, into: &response) }
                 responder.record(machine.responded(response, now: now))
             case .respondToError(let error):
                 response.reset()
@@ -91,8 +91,8 @@ struct MachineHarness {
                 responder.record(machine.responded(response, now: now))
             case .write:
                 writes += 1
-                written += machine.outbox
-                machine.outboxWritten(queued: writesCompleteAtOnce ? 0 : machine.outbox.count, now: now)
+                written += machine.outbox.bytes
+                machine.outboxWritten(queued: writesCompleteAtOnce ? 0 : machine.outbox.readableBytes, now: now)
             case .pauseReading:
                 readingPaused = true
             case .resumeReading:

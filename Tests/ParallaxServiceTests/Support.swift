@@ -21,12 +21,13 @@ struct Client {
 
     func call(_ method: HTTPMethod, _ target: String, _ body: String? = nil,
               contentType: String? = "application/json") -> Reply {
-        var headers = HTTPHeaders([("Host", "test")])
-        if body != nil, let contentType { headers.append(name: "Content-Type", value: contentType) }
-        let request = HTTPRequest(method: method, target: target, headers: headers, body: Array((body ?? "").utf8))
+        var headers = [("Host", "test")]
+        if body != nil, let contentType { headers.append(("Content-Type", contentType)) }
         var response = HTTPResponse()
-        app.respond(to: request, into: &response)
-        return Reply(status: response.status, contentType: response.contentType, headers: response.headers, bytes: response.body)
+        HTTPRequest.with(method: method, target: target, headers: headers, body: Array((body ?? "").utf8)) { request in
+            app.respond(to: request, into: &response)
+        }
+        return Reply(status: response.status.code, contentType: response.contentType, headers: response.headers, bytes: response.body.bytes)
     }
 
     func post(_ path: String, _ body: String) -> Reply { call(.post, path, body) }

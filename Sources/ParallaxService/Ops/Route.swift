@@ -13,6 +13,11 @@ enum Route: Int, CaseIterable {
         self = path.withUTF8 { Route.match($0) }
     }
 
+    /// The route of a request path lent by the engine.
+    init(path: Span<UInt8>) {
+        self = path.withUnsafeBufferPointer { Route.match($0) }
+    }
+
     /// The route of a request-target (`/v1/paging?x=1`): the path is the bytes before `?`.
     init(target: String) {
         var target = target
