@@ -52,3 +52,20 @@ extension ByteBuffer {
         _writerIndex &+= digits
     }
 }
+
+extension ByteBuffer {
+    /// Overwrites `digits` bytes at `index` (already written) with `value` in zero-padded
+    /// lowercase hexadecimal: the chunk-size placeholder filled in once the chunk is produced.
+    public mutating func setHexadecimal(_ value: UInt64, at index: Int, digits: Int) {
+        precondition(index >= _readerIndex && index + digits <= _writerIndex, "setHexadecimal outside the written bytes")
+        reserveWritable(0)
+        var v = value
+        var i = index &+ digits
+        while i > index {
+            i &-= 1
+            let d = UInt8(truncatingIfNeeded: v & 15)
+            storage.base.storeBytes(of: d < 10 ? 48 &+ d : 87 &+ d, toByteOffset: i, as: UInt8.self)
+            v >>= 4
+        }
+    }
+}

@@ -1,34 +1,5 @@
 import CLLHTTP
 
-/// Bytes handed from the transport to the parser, valid only during the call that receives them
-/// (the per-loop read buffer is reused by the next read). Opaque outside the C wrapper types.
-struct InputBytes {
-    let base: UnsafeRawPointer?
-    let count: Int
-
-    init(base: UnsafeRawPointer?, count: Int) {
-        self.base = base
-        self.count = count
-    }
-
-    func dropping(first n: Int) -> InputBytes {
-        InputBytes(base: base.map { $0 + n }, count: count - n)
-    }
-
-    /// Copies the bytes, e.g. to keep unparsed input while reading is paused.
-    func append(to array: inout [UInt8]) {
-        guard let base, count > 0 else { return }
-        array.append(contentsOf: UnsafeRawBufferPointer(start: base, count: count))
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// Lends the array's bytes as `InputBytes` for the duration of `body`.
-    func withInputBytes<R>(_ body: (InputBytes) throws -> R) rethrows -> R {
-        try withUnsafeBytes { try body(InputBytes(base: $0.baseAddress, count: $0.count)) }
-    }
-}
-
 /// The one type around llhttp (STYLE.md trait 2, after swift-nio's `BetterHTTPParser`).
 /// `llhttp_t` and `llhttp_settings_t` live at stable heap addresses because llhttp keeps a
 /// pointer to the settings. Strict mode: no lenient flag is ever set, so request smuggling
@@ -155,8 +126,13 @@ final class HTTPParser {
     }
 
     /// Parses `input` until it is used up or the parser pauses or fails.
-    func execute(_ input: InputBytes) -> Event {
-        guard input.count > 0, let base = input.base else { return .needMore }
+    /// The bytes are borrowed for this call only: llhttp's span callbacks copy what they keep.
+    func execute(_ input: Span<UInt8>) -> Event {
+        input.withUnsafeBytes { execute($0) }
+    }
+
+    private func execute(_ input: UnsafeRawBufferPointer) -> Event {
+        guard input.count > 0, let base = input.baseAddress else { return .needMore }
         let start = base.assumingMemoryBound(to: CChar.self)
         let err = llhttp_execute(parser, start, input.count)
         switch err {

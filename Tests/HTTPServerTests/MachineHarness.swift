@@ -58,7 +58,7 @@ struct MachineHarness {
     mutating func send(_ s: String) { send(Array(s.utf8)) }
 
     mutating func send(_ bytes: [UInt8]) {
-        bytes.withInputBytes { machine.receive($0, now: now) }
+        machine.receive(bytes.span, now: now)
         pump()
     }
 
