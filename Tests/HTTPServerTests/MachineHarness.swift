@@ -7,8 +7,15 @@ final class EchoResponder: HTTPResponder {
 
     func respond(to request: borrowing HTTPRequest, into response: inout HTTPResponse) {
         response.contentType = "text/plain"
-        if String(copying: request.path) == "/big" {
+        let path = String(copying: request.path)
+        if path == "/big" {
             response.body.writeBytes(Self.big)
+            return
+        }
+        // /stream/N: N bytes from a producer, chunked; /stream-length/N: with Content-Length.
+        for (prefix, known) in [("/stream/", false), ("/stream-length/", true)] where path.hasPrefix(prefix) {
+            let total = Int(path.dropFirst(prefix.count)) ?? 0
+            response.stream(PatternProducer(total: total, announceLength: known))
             return
         }
         let method: String
@@ -24,6 +31,25 @@ final class EchoResponder: HTTPResponder {
     }
 
     func record(_ record: HTTPRequestRecord) { records.append(record) }
+}
+
+/// Produces `total` bytes of `PatternProducer.byte(at:)`, in pieces of at most the limit asked.
+struct PatternProducer: HTTPBodyProducer {
+    let total: Int
+    let announceLength: Bool
+    var sent = 0
+
+    static func byte(at i: Int) -> UInt8 { UInt8(truncatingIfNeeded: i % 251) }
+    static func body(_ count: Int) -> [UInt8] { (0..<count).map(byte(at:)) }
+
+    var contentLength: Int? { announceLength ? total : nil }
+
+    mutating func produce(into buffer: inout ByteBuffer, limit: Int) -> HTTPBodyProgress {
+        let n = min(limit, total - sent)
+        for i in sent..<sent + n { buffer.writeByte(Self.byte(at: i)) }
+        sent += n
+        return sent == total ? .done : .more
+    }
 }
 
 /// Drives a `HTTPConnectionStateMachine` like the transport would, with a fake clock and no
@@ -42,10 +68,11 @@ struct MachineHarness {
     /// False: writes stay "in flight" until `completeWrite()`, like a peer that does not read.
     var writesCompleteAtOnce = true
 
-    init(_ configure: (inout HTTPLimits) -> Void = { _ in }) {
+    init(budget: OutputBudget? = nil, _ configure: (inout HTTPLimits) -> Void = { _ in }) {
         var limits = HTTPLimits()
         configure(&limits)
-        machine = HTTPConnectionStateMachine(limits: limits, date: DateCache(epochSeconds: 784_111_777, serverName: "test-server"), now: 0)
+        machine = HTTPConnectionStateMachine(limits: limits, date: DateCache(epochSeconds: 784_111_777, serverName: "test-server"),
+                                             budget: budget, now: 0)
     }
 
     var text: String { String(decoding: written, as: UTF8.self) }
