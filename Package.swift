@@ -25,7 +25,9 @@ let package = Package(
         .executableTarget(name: "parallax-server", dependencies: ["ParallaxService", "HTTPServer"]),
 
         .testTarget(name: "ParallaxLayoutTests", dependencies: ["ParallaxLayout"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        // Test-only: counts heap allocations per thread by interposing malloc in the test binary.
+        .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CAllocationCounter"]),
         .testTarget(name: "ParallaxServiceTests", dependencies: ["ParallaxService", "ParallaxLayout", "HTTPServer"]),
     ],
     swiftLanguageModes: [.v6]
