@@ -17,12 +17,17 @@ let package = Package(
         .systemLibrary(name: "CYYJSON", pkgConfig: "yyjson", providers: [.apt(["libyyjson-dev"])]),
 
         .target(name: "ParallaxLayout"),
-        .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP"]),
+        // Lifetimes: `HTTPRequest` is a `~Escapable` view whose spans the compiler keeps inside the
+        // `respond` call (issue 11). Only this target declares such types; users need no flag.
+        .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP"],
+                swiftSettings: [.enableExperimentalFeature("Lifetimes")]),
         .target(name: "ParallaxService", dependencies: ["HTTPServer", "ParallaxLayout", "CYYJSON"]),
         .executableTarget(name: "parallax-server", dependencies: ["ParallaxService", "HTTPServer"]),
 
         .testTarget(name: "ParallaxLayoutTests", dependencies: ["ParallaxLayout"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        // Test-only: counts heap allocations per thread by interposing malloc in the test binary.
+        .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CAllocationCounter"]),
         .testTarget(name: "ParallaxServiceTests", dependencies: ["ParallaxService", "ParallaxLayout", "HTTPServer"]),
     ],
     swiftLanguageModes: [.v6]

@@ -20,15 +20,16 @@ import Glibc
 
 /// Answers every request with its method, target and body (like HTTPServerTests' EchoResponder).
 final class FuzzEchoResponder: HTTPResponder {
-    func respond(to request: HTTPRequest, into response: inout HTTPResponse) {
+    func respond(to request: borrowing HTTPRequest, into response: inout HTTPResponse) {
         response.contentType = "text/plain"
-        if request.path == "/big" {
-            response.body.append(contentsOf: repeatElement(UInt8(ascii: "x"), count: 4096))
+        let path = String(copying: request.path)
+        if path == "/big" {
+            response.body.writeBytes(repeatElement(UInt8(ascii: "x"), count: 4096))
             return
         }
-        if request.path == "/close" { response.close = true }
-        response.body.append(contentsOf: request.target.utf8)
-        response.body.append(contentsOf: request.body)
+        if path == "/close" { response.close = true }
+        response.body.writeBytes(request.target)
+        response.body.writeBytes(request.body)
     }
 }
 
@@ -70,10 +71,10 @@ struct Driver {
             check(steps < 100_000, "the pump does not settle")
             check(!closed, "an action after close")
             switch action {
-            case .respond(let request):
+            case .respond:
                 check(errorResponses == 0, "a request answered after an error response")
                 response.reset()
-                responder.respond(to: request, into: &response)
+                machine.withRequest { request in responder.respond(to: request, into: &response) }
                 let record = machine.responded(response, now: now)
                 headOnly.append(record.method == .head)
             case .respondToError(let error):
@@ -87,9 +88,9 @@ struct Driver {
                 headOnly.append(record.method == .head)
             case .write:
                 check(!pendingWrite, "a write while one is in flight")
-                written += machine.outbox
+                written += machine.outbox.bytes
                 pendingWrite = !writesCompleteAtOnce
-                machine.outboxWritten(queued: writesCompleteAtOnce ? 0 : machine.outbox.count, now: now)
+                machine.outboxWritten(queued: writesCompleteAtOnce ? 0 : machine.outbox.readableBytes, now: now)
             case .pauseReading, .resumeReading, .scheduleTimeout:
                 break
             case .close:

@@ -8,7 +8,8 @@
 // - the status is 200 (application/json) or a 4xx application/problem+json;
 // - the body is valid JSON by yyjson's strict reader (so no NaN / Infinity tokens);
 // - a problem body is an object with numeric `status` equal to the response status;
-// - a 200 body holds only finite numbers and no negative `width` / `height` anywhere.
+// - a 200 body holds only finite numbers and no negative `width` / `height` anywhere;
+// - a streamed (produced) answer is drained with a limit picked from byte 0 and obeys the same.
 import CYYJSON
 import HTTPServer
 import ParallaxService
@@ -32,25 +33,33 @@ func fuzzOne(_ data: UnsafeRawBufferPointer) {
     guard let selector = data.first else { return }
     let rest = Array(data.dropFirst())
     let route = Int(selector % 6)
-    let request: HTTPRequest
-    if route < 3 {
-        request = HTTPRequest(method: .post, target: paths[route],
-                              headers: HTTPHeaders([("Host", "fuzz"), ("Content-Type", "application/json")]), body: rest)
-    } else {
-        request = HTTPRequest(method: .get, target: paths[route - 3] + "?" + String(decoding: rest, as: UTF8.self),
-                              headers: HTTPHeaders([("Host", "fuzz")]))
-    }
     response.reset()
-    app.respond(to: request, into: &response)
+    if route < 3 {
+        HTTPRequest.with(method: .post, target: paths[route],
+                         headers: [("Host", "fuzz"), ("Content-Type", "application/json")], body: rest) { request in
+            app.respond(to: request, into: &response)
+        }
+    } else {
+        HTTPRequest.with(method: .get, target: paths[route - 3] + "?" + String(decoding: rest, as: UTF8.self),
+                         headers: [("Host", "fuzz")]) { request in
+            app.respond(to: request, into: &response)
+        }
+    }
 
-    let status = response.status
+    let status = response.status.code
     if status == 200 {
         check(response.contentType == "application/json", "200 with content type \(response.contentType ?? "none")")
     } else {
         check(status >= 400 && status <= 499, "status \(status)")
         check(response.contentType == "application/problem+json", "\(status) with content type \(response.contentType ?? "none")")
     }
-    response.body.withUnsafeBufferPointer { buffer in
+    // A large answer comes as a producer (streamed, SPEC §10): drain it as the engine would.
+    var body = response.body
+    if var producer = response.producer {
+        body.clear()
+        while producer.produce(into: &body, limit: 1 + Int(selector) * 97) == .more {}
+    }
+    body.bytes.withUnsafeBufferPointer { buffer in
         let doc = buffer.withMemoryRebound(to: CChar.self) { chars in
             yyjson_read(chars.baseAddress, chars.count, 0)
         }

@@ -1,8 +1,10 @@
 import CLibUV
 
-/// The libuv side of one TCP connection: carries out the state machine's actions. The
-/// `Unmanaged` context in `tcp->data` is retained from `start()` until the uv_close callback,
-/// then poisoned (set to nil) before the memory is freed.
+/// The libuv side of one TCP connection: carries out every action of its state machine. The
+/// tcp handle and the connection's own timer are `UVHandle`s (stable addresses, the connection
+/// retained as their context until their close callbacks). The timer is re-armed on each
+/// `.scheduleTimeout(deadline)`, so a 408 or an idle close happens at its deadline (issue 11:
+/// a per-loop sweep used to poll instead).
 final class Connection {
     /// How long a closing connection keeps reading (and discarding) after its final response,
     /// so unread request bytes do not turn our FIN into an RST that destroys that response.
@@ -17,54 +19,64 @@ final class Connection {
         _modify { yield &machinePointer.pointee }
     }
     var listIndex = -1
-    private let tcp: UnsafeMutablePointer<uv_tcp_t>
+    /// True while listed in the loop's budget waiters.
+    var awaitsBudget = false
+    private var tcp: UVHandle<uv_tcp_t, Connection>!
+    private var timer: UVHandle<uv_timer_t, Connection>!
     private let writeRequest: UnsafeMutablePointer<uv_write_t>
     private let shutdownRequest: UnsafeMutablePointer<uv_shutdown_t>
-    private var writeBuffer: UnsafeMutableRawPointer?
-    private var writeCapacity = 0
-    private var handleClosing = false
+    /// What the socket did not take at once, kept until its uv_write completes.
+    private var pending = ByteBuffer()
+    private var closing = false
     private var lingerUntil: UInt64?
     private var peerFinished = false
+    private var timerDeadline: UInt64 = .max
 
-    private var stream: UnsafeMutablePointer<uv_stream_t> { parallax_tcp_stream(tcp) }
-
-    init(loop: EventLoop, tcp: UnsafeMutablePointer<uv_tcp_t>, remoteAddress: String) {
+    /// Accepts a pending connection from `server`; nil when the accept fails.
+    init?(loop: EventLoop, server: UnsafeMutablePointer<uv_stream_t>) {
         self.loop = loop
-        self.tcp = tcp
         writeRequest = .allocate(capacity: 1)
         shutdownRequest = .allocate(capacity: 1)
         machinePointer = .allocate(capacity: 1)
-        machinePointer.initialize(to: HTTPConnectionStateMachine(limits: loop.limits, date: loop.date,
-                                                                 remoteAddress: remoteAddress, now: loop.now))
+        tcp = nil
+        timer = nil
+        let raw = loop.loop
+        tcp = UVHandle(owner: self) { _ = uv_tcp_init(raw, $0) }
+        timer = UVHandle(owner: self) { _ = uv_timer_init(raw, $0) }
+        let accepted = tcp.pointer.map { uv_accept(server, uvshim_stream($0)) == 0 } ?? false
+        let address = accepted ? tcp.pointer.map(EventLoop.peerAddress) ?? "" : ""
+        machinePointer.initialize(to: HTTPConnectionStateMachine(limits: loop.limits, date: loop.date, budget: loop.state.budget,
+                                                                 remoteAddress: address, now: loop.now))
+        guard accepted else {
+            closing = true
+            closeHandles()
+            return nil
+        }
+        uv_tcp_nodelay(tcp.pointer, 1)
     }
 
     deinit {
         machinePointer.deinitialize(count: 1)
         machinePointer.deallocate()
-        UnsafeMutableRawPointer(tcp).deallocate()
         writeRequest.deallocate()
         shutdownRequest.deallocate()
-        writeBuffer?.deallocate()
-    }
-
-    private static func from(_ data: UnsafeMutableRawPointer?) -> Connection? {
-        data.map { Unmanaged<Connection>.fromOpaque($0).takeUnretainedValue() }
     }
 
     func start() {
-        tcp.pointee.data = Unmanaged.passRetained(self).toOpaque()
         startReading()
         pump(now: loop.now)
     }
 
+    private var stream: UnsafeMutablePointer<uv_stream_t>? { tcp.pointer.map(uvshim_stream) }
+
     private func startReading() {
+        guard let stream else { return }
         uv_read_start(stream, { handle, _, buf in
-            // One 64 KiB buffer per loop: every read is consumed (or copied) before the next.
-            guard let buf, let loop = Connection.from(handle?.pointee.data)?.loop else { return }
-            buf.pointee = uv_buf_init(loop.readBuffer.assumingMemoryBound(to: CChar.self),
-                                      UInt32(EventLoop.readBufferSize))
+            // One 64 KiB buffer per loop: every read is parsed (or copied) before the next.
+            guard let buf, let loop = UVHandle<uv_tcp_t, Connection>.owner(ofHandle: handle)?.loop else { return }
+            buf.pointee = uv_buf_init(loop.readBuffer.assumingMemoryBound(to: CChar.self), UInt32(EventLoop.readBufferSize))
         }, { stream, nread, buf in
-            guard let connection = Connection.from(stream?.pointee.data) else { return }
+            guard let connection = UVHandle<uv_tcp_t, Connection>.owner(ofStream: stream) else { return }
             connection.didRead(nread, base: buf?.pointee.base)
         })
     }
@@ -72,26 +84,27 @@ final class Connection {
     private func didRead(_ nread: Int, base: UnsafeMutablePointer<CChar>?) {
         if nread < 0 {
             peerFinished = true
-            if lingerUntil != nil || handleClosing { closeNow(); return }
+            if lingerUntil != nil || closing { closeNow(); return }
             machine.inputEnded()
             pump(now: loop.now)
             return
         }
-        guard nread > 0, lingerUntil == nil else { return }
+        guard nread > 0, lingerUntil == nil, let base else { return }
         loop.refreshDate()
         let now = loop.now
-        machine.receive(InputBytes(base: base.map { UnsafeRawPointer($0) }, count: nread), now: now)
+        let bytes = Span<UInt8>(_unsafeStart: UnsafeRawPointer(base).assumingMemoryBound(to: UInt8.self), count: nread)
+        machine.receive(bytes, now: now)
         pump(now: now)
     }
 
     /// Carries out actions until the machine has nothing more to do.
-    private func pump(now: UInt64) {
-        guard let responder = loop.responder else { closeNow(); return }
+    func pump(now: UInt64) {
+        guard !closing, let responder = loop.responder else { closeNow(); return }
         while let action = machine.nextAction(now: now) {
             switch action {
-            case .respond(let request):
+            case .respond:
                 loop.response.reset()
-                responder.respond(to: request, into: &loop.response)
+                machine.withRequest { request in responder.respond(to: request, into: &loop.response) }
                 responder.record(machine.responded(loop.response, now: loop.now))
             case .respondToError(let error):
                 loop.response.reset()
@@ -100,44 +113,62 @@ final class Connection {
             case .write:
                 if !flush(now: now) { closeNow(); return }
             case .pauseReading:
-                uv_read_stop(stream)
+                if let stream { uv_read_stop(stream) }
                 if machine.buffered > loop.limits.writeHighWaterMark { loop.state.readPaused(buffered: machine.buffered) }
             case .resumeReading:
                 startReading()
-            case .scheduleTimeout:
-                break // the loop's sweep timer asks every connection; see EventLoop.swept
+            case .scheduleTimeout(let deadline):
+                arm(deadline, now: now)
             case .close:
                 closeGracefully(now: now)
                 return
             }
         }
+        if machine.waitingForBudget { loop.awaitBudget(self) }
+    }
+
+    /// (Re-)arms the connection's timer for `deadline` (ms resolution, rounded up).
+    private func arm(_ deadline: UInt64, now: UInt64) {
+        guard let t = timer.pointer else { return }
+        timerDeadline = deadline
+        let ms = deadline > now ? (deadline - now + 999_999) / 1_000_000 : 0
+        uv_timer_start(t, { t in UVHandle<uv_timer_t, Connection>.owner(of: t)?.timerFired() }, ms, 0)
+    }
+
+    private func timerFired() {
+        let now = loop.now
+        if let lingerUntil {
+            if now >= lingerUntil { closeNow() } else { arm(lingerUntil, now: now) }
+            return
+        }
+        guard !closing else { return }
+        loop.refreshDate()
+        machine.timeout(now: now)
+        pump(now: now)
     }
 
     /// Tries to write the outbox at once; what the socket does not take is copied into this
-    /// connection's reused write buffer and queued as one uv_write. False on a socket error.
+    /// connection's pending buffer and queued as one uv_write. False on a socket error.
     private func flush(now: UInt64) -> Bool {
-        let count = machine.outbox.count
+        guard let stream else { return false }
         var rest = 0
-        let ok: Bool = machine.outbox.withUnsafeBytes { raw in
+        let ok: Bool = machine.outbox.withUnsafeReadableBytes { raw in
             guard let base = raw.baseAddress else { return true }
-            var buf = uv_buf_init(UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: CChar.self)), UInt32(count))
+            var buf = uv_buf_init(UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: CChar.self)), UInt32(raw.count))
             let sent = Int(uv_try_write(stream, &buf, 1))
-            if sent == count { return true }
+            if sent == raw.count { return true }
             if sent < 0 && sent != Int(UV_EAGAIN.rawValue) { return false }
             let done = max(sent, 0)
-            rest = count - done
-            if writeCapacity < rest {
-                writeBuffer?.deallocate()
-                writeCapacity = max(rest, 2 * writeCapacity)
-                writeBuffer = .allocate(byteCount: writeCapacity, alignment: 16)
+            rest = raw.count - done
+            pending.clear(keepingCapacityUpTo: HTTPConnectionStateMachine.retainedOutboxCapacity)
+            pending.writeRaw(UnsafeRawBufferPointer(rebasing: raw[done...]))
+            return pending.withUnsafeReadableBytes { p in
+                var queued = uv_buf_init(UnsafeMutablePointer(mutating: p.baseAddress?.assumingMemoryBound(to: CChar.self)), UInt32(p.count))
+                return uv_write(writeRequest, stream, &queued, 1) { request, status in
+                    guard let connection = UVHandle<uv_tcp_t, Connection>.owner(ofStream: request?.pointee.handle) else { return }
+                    connection.didWrite(status)
+                } == 0
             }
-            guard let writeBuffer else { return false }
-            writeBuffer.copyMemory(from: base + done, byteCount: rest)
-            var queued = uv_buf_init(writeBuffer.assumingMemoryBound(to: CChar.self), UInt32(rest))
-            return uv_write(writeRequest, stream, &queued, 1) { request, status in
-                guard let connection = Connection.from(request?.pointee.handle?.pointee.data) else { return }
-                connection.didWrite(status)
-            } == 0
         }
         guard ok else { return false }
         machine.outboxWritten(queued: rest, now: now)
@@ -146,32 +177,18 @@ final class Connection {
     }
 
     private func didWrite(_ status: Int32) {
-        if handleClosing { return }
+        if closing { return }
         if status < 0 { closeNow(); return }
-        if writeCapacity > HTTPConnectionStateMachine.retainedOutboxCapacity {
-            // Same bound as the outbox: a big answer's copy is not kept for the connection's life.
-            writeBuffer?.deallocate()
-            writeBuffer = nil
-            writeCapacity = 0
-        }
+        // Same bound as the outbox: a big answer's copy is not kept for the connection's life.
+        pending.clear(keepingCapacityUpTo: HTTPConnectionStateMachine.retainedOutboxCapacity)
         let now = loop.now
         machine.writeCompleted(now: now)
         pump(now: now)
-    }
-
-    /// The sweep timer's visit.
-    func tick(now: UInt64) {
-        if let lingerUntil {
-            if now >= lingerUntil { closeNow() }
-            return
-        }
-        guard !handleClosing, let deadline = machine.deadline, now >= deadline else { return }
-        machine.timeout(now: now)
-        pump(now: now)
+        loop.budgetMayHaveFreed()
     }
 
     func drain(now: UInt64) {
-        guard !handleClosing, lingerUntil == nil else { return }
+        guard !closing, lingerUntil == nil else { return }
         machine.beginDrain(now: now)
         pump(now: now)
     }
@@ -179,11 +196,12 @@ final class Connection {
     /// FIN after the last response, then read and discard until the peer closes (or the linger
     /// time passes): closing with unread input would send RST and could destroy the response.
     private func closeGracefully(now: UInt64) {
-        guard !handleClosing, lingerUntil == nil else { return }
+        guard !closing, lingerUntil == nil, let stream else { return }
         if peerFinished { closeNow(); return }
         lingerUntil = now &+ Self.lingerNanoseconds
+        arm(now &+ Self.lingerNanoseconds, now: now)
         let rc = uv_shutdown(shutdownRequest, stream) { request, status in
-            guard status < 0, let connection = Connection.from(request?.pointee.handle?.pointee.data) else { return }
+            guard status < 0, let connection = UVHandle<uv_tcp_t, Connection>.owner(ofStream: request?.pointee.handle) else { return }
             connection.closeNow()
         }
         if rc != 0 { closeNow(); return }
@@ -191,13 +209,16 @@ final class Connection {
     }
 
     func closeNow() {
-        guard !handleClosing else { return }
-        handleClosing = true
-        uv_close(parallax_tcp_handle(tcp)) { handle in
-            guard let handle, let data = handle.pointee.data else { return }
-            handle.pointee.data = nil // poisoned: nothing may find the connection any more
-            let connection = Unmanaged<Connection>.fromOpaque(data).takeRetainedValue()
-            connection.loop.connectionClosed(connection)
-        }
+        guard !closing else { return }
+        closing = true
+        machine.abort() // gives its share of the output budget back
+        closeHandles()
+        loop.connectionClosed(self)
+    }
+
+    private func closeHandles() {
+        if let t = timer.pointer { uv_timer_stop(t) }
+        timer.close()
+        tcp.close()
     }
 }

@@ -1,60 +1,90 @@
 /// One connection's HTTP/1.1 state, free of I/O (STYLE.md trait 1, after swift-nio's
 /// `HTTPConnectionStateHandler.StateMachine`). The transport feeds it bytes, write completions,
-/// timer ticks and end-of-input, each with the current time (nanoseconds, any monotonic origin),
-/// then pumps `nextAction(now:)` and carries each action out until it returns nil.
+/// timer expiries and end-of-input, each with the current time (nanoseconds, any monotonic
+/// origin), then pumps `nextAction(now:)` and carries each action out until it returns nil.
+/// Every action is carried out by the transport (Connection): `.scheduleTimeout` re-arms the
+/// connection's own timer.
 ///
-/// Pipelining: requests are parsed and answered one at a time, in order; all responses produced
-/// while pumping one read accumulate in `outbox` and leave in one write (RFC 9112 §9.3.2).
-/// Backpressure: when unsent output passes `writeHighWaterMark`, parsing stops, unparsed bytes
-/// are kept, and reading pauses until the output is written.
+/// Input: `receive` borrows the read bytes for that one call. llhttp parses them at once; the
+/// parser copies the head and body of the message it is building into its own buffers, and
+/// whatever follows a complete message (pipelined requests) is copied into `stash`, parsed by
+/// later pumps. No pointer to the read buffer survives the call.
+/// Pipelining: requests are answered one at a time, in order; the responses produced while
+/// pumping accumulate in `outbox` and leave in one write (RFC 9112 §9.3.2). A streamed answer
+/// holds the line: the next request is parsed only when its producer is done.
+/// Backpressure: parsing and producing stop while unsent output passes `writeHighWaterMark`
+/// (per connection), and while the process-wide `maxOutputBytes` budget is spent for any
+/// connection that has unsent output of its own (`OutputBudget`).
 /// Errors: every engine-level error becomes a complete response followed by close, and nothing
 /// after the bad bytes is parsed.
 struct HTTPConnectionStateMachine {
-    enum Action {
-        /// Call the responder, then `responded(_:now:)`.
-        case respond(HTTPRequest)
+    enum Action: Equatable {
+        /// Call the responder with `withRequest`, then `responded(_:now:)`.
+        case respond
         /// Render the error with the responder, then `responded(_:now:)`.
         case respondToError(HTTPEngineError)
         /// Send `outbox`, then report with `outboxWritten(queued:now:)`.
         case write
         case pauseReading
         case resumeReading
-        /// The earliest time `timeout(now:)` has something to do.
+        /// Arm the connection's timer: call `timeout(now:)` at `deadline`.
         case scheduleTimeout(deadline: UInt64)
         /// Close the connection; the machine is finished.
         case close
     }
 
-    private enum Phase { case idle, head, body, responding, closed }
+    /// Where the connection is, with what that phase needs.
+    private enum Phase {
+        /// Between requests, since the given time.
+        case idle
+        /// Receiving a request that began at `started`; `headersDone` once the body is next.
+        case receiving(started: UInt64, headersDone: Bool)
+        /// The responder has the request (or the error).
+        case responding(Current)
+        /// The answer's body comes from a producer as the output drains.
+        case streaming(Stream)
+        case closed
+    }
 
     /// The request being answered, kept for framing and the access record.
     private struct Current {
         var method: HTTPMethod = .get
-        var target = ""
         var path = ""
         var versionMinor = 1
         var keepAlive = true
         var headOnly = false
+        var started: UInt64 = 0
+    }
+
+    /// A body being produced (RFC 9112 §6.1, §7.1).
+    private struct Stream {
+        var producer: any HTTPBodyProducer
+        var chunked: Bool
+        /// The announced Content-Length, checked when the producer is done.
+        var expectedLength: Int?
+        var produced = 0
+        /// Close after the body (HTTP/1.0 peer with unknown length, or asked to).
+        var close: Bool
     }
 
     let limits: HTTPLimits
     let remoteAddress: String
     private let parser: HTTPParser
     private let date: DateCache
+    private let budget: OutputBudget
     private let headerTimeout: UInt64, idleTimeout: UInt64, requestTimeout: UInt64
 
     /// Response bytes not yet handed to the transport.
-    private(set) var outbox: [UInt8] = []
+    private(set) var outbox = ByteBuffer(capacity: 4096)
     /// The most output buffer capacity a connection keeps between batches (1 MiB).
     static let retainedOutboxCapacity = 1 << 20
+    /// The most a producer is asked for at once: the "one chunk" above the high-water mark.
+    static let chunkLimit = 64 * 1024
     /// Bytes handed to the transport whose write has not completed.
     private(set) var inFlight = 0
-    private var input: InputBytes?
-    /// Unparsed input kept while reading is paused.
-    private var stash: [UInt8] = []
+    /// Unparsed input: what followed a complete message, or arrived while parsing was stopped.
+    private var stash = ByteBuffer()
     private var phase = Phase.idle
-    private var current = Current()
-    private var requestStart: UInt64 = 0
     private var lastActivity: UInt64
     private var bytesIn = 0
     private var readingPaused = false
@@ -70,13 +100,20 @@ struct HTTPConnectionStateMachine {
     /// How long idle connections linger when the drain begins (capped by the drain timeout).
     static let drainIdleGrace: UInt64 = 250_000_000
     private var pendingError: HTTPEngineError?
+    /// A message completed inside `receive`: `.respond` is the next action.
+    private var messageReady = false
     private var scheduled: UInt64?
+    /// Unsent bytes this connection has counted in the budget.
+    private var accounted = 0
+    /// True while work waits only for the output budget; the transport re-pumps when it frees.
+    private(set) var waitingForBudget = false
 
-    init(limits: HTTPLimits, date: DateCache, remoteAddress: String = "", now: UInt64) {
+    init(limits: HTTPLimits, date: DateCache, budget: OutputBudget? = nil, remoteAddress: String = "", now: UInt64) {
         self.limits = limits
         self.remoteAddress = remoteAddress
         self.parser = HTTPParser(limits: limits)
         self.date = date
+        self.budget = budget ?? OutputBudget(limit: limits.maxOutputBytes)
         self.lastActivity = now
         headerTimeout = limits.headerTimeout.engineNanoseconds
         idleTimeout = limits.idleTimeout.engineNanoseconds
@@ -84,70 +121,84 @@ struct HTTPConnectionStateMachine {
     }
 
     /// Unsent output, queued or in flight.
-    var buffered: Int { outbox.count + inFlight }
-    var isClosed: Bool { phase == .closed }
+    var buffered: Int { outbox.readableBytes + inFlight }
+    var isClosed: Bool { if case .closed = phase { true } else { false } }
+    private var isIdlePhase: Bool { if case .idle = phase { true } else { false } }
     /// True while no request is partly received or being answered and nothing is unsent.
-    var isIdle: Bool { phase == .idle && buffered == 0 && stash.isEmpty }
+    var isIdle: Bool { isIdlePhase && buffered == 0 && stash.isEmpty }
     private var overHighWater: Bool { buffered > limits.writeHighWaterMark }
+    /// New work must wait: this connection already holds unsent output while all of them
+    /// together hold the budget. A connection with nothing unsent is always served (it holds
+    /// no memory, and `/healthz` must answer while hostile readers fill the budget).
+    private var overBudget: Bool { buffered > 0 && budget.isSpent }
 
     /// When `timeout(now:)` next has work, or nil.
     var deadline: UInt64? {
         switch phase {
         case .closed, .responding: return nil
+        case .streaming: return lastActivity &+ idleTimeout
         case _ where buffered > 0: return lastActivity &+ idleTimeout
         case .idle where draining: return min(lastActivity &+ idleTimeout, drainIdleCloseAt)
         case .idle: return lastActivity &+ idleTimeout
-        case .head: return requestStart &+ min(headerTimeout, requestTimeout)
-        case .body: return requestStart &+ requestTimeout
+        case .receiving(let started, false): return started &+ min(headerTimeout, requestTimeout)
+        case .receiving(let started, true): return started &+ requestTimeout
         }
     }
 
     // MARK: events
 
-    /// Bytes read from the peer, valid until the pump that follows returns nil.
-    mutating func receive(_ bytes: InputBytes, now: UInt64) {
+    /// Bytes read from the peer, borrowed for this call only.
+    mutating func receive(_ bytes: Span<UInt8>, now: UInt64) {
         lastActivity = now
-        guard phase != .closed, !closeAfterFlush, bytes.count > 0 else { return }
-        if stash.isEmpty && !readingPaused && input == nil {
-            input = bytes
-        } else {
-            bytes.append(to: &stash)
+        guard !isClosed, !closeAfterFlush, bytes.count > 0 else { return }
+        guard stash.isEmpty, canParse else {
+            stash.writeBytes(bytes)
+            return
+        }
+        let event = parser.execute(bytes)
+        let consumed = handle(event, available: bytes.count, now: now)
+        if consumed < bytes.count && !closeAfterFlush {
+            stash.writeBytes(bytes.extracting(consumed..<bytes.count))
         }
     }
 
     /// The peer will send nothing more (EOF or read error).
     mutating func inputEnded() {
         readingPaused = true
-        if phase == .head || phase == .body { forceClose = true } else { closeAfterFlush = true }
-        input = nil
+        if case .receiving = phase { forceClose = true } else { closeAfterFlush = true }
     }
 
     /// The transport sent `outbox`; `queued` bytes of it are still being written.
     mutating func outboxWritten(queued: Int, now: UInt64) {
         // Capacity is kept for the next batch, unless one big answer grew it: 64 connections
         // each keeping a 3 MB outbox after one `include: all` answer held ~200 MB (bench w6).
-        outbox.removeAll(keepingCapacity: outbox.capacity <= Self.retainedOutboxCapacity)
+        outbox.clear(keepingCapacityUpTo: Self.retainedOutboxCapacity)
         inFlight = queued
         lastActivity = now
+        settleBudget()
     }
 
     /// A queued write finished.
     mutating func writeCompleted(now: UInt64) {
         inFlight = 0
         lastActivity = now
+        settleBudget()
     }
 
-    /// Time passed; acts if the deadline is reached (408 for a slow request, close when idle
-    /// or when the peer stopped reading our output).
+    /// The connection's timer fired; acts if the deadline is reached (408 for a slow request,
+    /// close when idle or when the peer stopped reading our output).
     mutating func timeout(now: UInt64) {
+        scheduled = nil
         guard let d = deadline, now >= d else { return }
         switch phase {
-        case _ where buffered > 0, .idle:
+        case .streaming, .idle:
             forceClose = true
-        case .head:
+        case _ where buffered > 0:
+            forceClose = true
+        case .receiving(_, false):
             pendingError = HTTPEngineError(kind: .requestTimeout, status: 408,
                                            detail: "request headers not received within \(limits.headerTimeout)")
-        case .body:
+        case .receiving(_, true):
             pendingError = HTTPEngineError(kind: .requestTimeout, status: 408,
                                            detail: "request not received within \(limits.requestTimeout)")
         case .responding, .closed:
@@ -166,20 +217,28 @@ struct HTTPConnectionStateMachine {
     // MARK: the pump
 
     mutating func nextAction(now: UInt64) -> Action? {
-        if phase == .closed || phase == .responding { return nil }
+        if case .closed = phase { return nil }
+        if messageReady {
+            messageReady = false
+            return .respond
+        }
+        if case .responding = phase { return nil }
         if forceClose { return finish() }
         if let error = pendingError {
             pendingError = nil
             return fail(error)
         }
-        if let action = parse(now: now) { return action }
+        waitingForBudget = false
+        if case .streaming = phase { produce() }
+        if let action = parseStash(now: now) { return action }
         if !outbox.isEmpty && inFlight == 0 { return .write }
-        let wantPause = closeAfterFlush || overHighWater
+        settleBudget()
+        let wantPause = closeAfterFlush || overHighWater || (overBudget && isIdlePhase)
         if wantPause != readingPaused {
             readingPaused = wantPause
             return wantPause ? .pauseReading : .resumeReading
         }
-        if buffered == 0 && (closeAfterFlush || (draining && phase == .idle && stash.isEmpty && now >= drainIdleCloseAt)) {
+        if buffered == 0 && (closeAfterFlush || (draining && isIdlePhase && stash.isEmpty && now >= drainIdleCloseAt)) {
             return finish()
         }
         if let d = deadline, d != scheduled {
@@ -189,113 +248,201 @@ struct HTTPConnectionStateMachine {
         return nil
     }
 
+    /// Lends the request of the last `.respond` action for one call.
+    func withRequest<R>(_ use: (borrowing HTTPRequest) -> R) -> R {
+        parser.withRequest(use)
+    }
+
     /// Frames the responder's answer into `outbox` and returns its access record.
     mutating func responded(_ response: HTTPResponse, now: UInt64) -> HTTPRequestRecord {
-        let close = closeAfterFlush || response.close || !current.keepAlive || draining
-        let written = ResponseSerializer.append(
-            response, headOnly: current.headOnly, close: close,
-            keepAliveHeader: !close && current.versionMinor == 0, head: date, to: &outbox)
+        guard case .responding(let current) = phase else {
+            return HTTPRequestRecord(method: .other("-"), path: "", status: response.status.code, bytesIn: 0,
+                                     bytesOut: 0, durationNanoseconds: 0, remoteAddress: remoteAddress)
+        }
+        let (framing, mustClose) = ResponseSerializer.framing(response, versionMinor: current.versionMinor)
+        let close = closeAfterFlush || response.close || !current.keepAlive || draining || mustClose
+        let start = outbox.writerIndex
+        if let producer = response.producer, !current.headOnly, framing != .none || mustClose {
+            ResponseSerializer.appendHead(response, framing: framing, close: close,
+                                          keepAliveHeader: !close && current.versionMinor == 0, head: date, to: &outbox)
+            var expected: Int? = nil
+            if case .length(let n) = framing { expected = n }
+            phase = .streaming(Stream(producer: producer, chunked: framing == .chunked,
+                                      expectedLength: expected, close: close))
+        } else if response.producer != nil {
+            // HEAD or a bodiless status: the head alone; the producer is never called.
+            ResponseSerializer.appendHead(response, framing: current.headOnly ? framing : .none, close: close,
+                                          keepAliveHeader: !close && current.versionMinor == 0, head: date, to: &outbox)
+            phase = .idle
+        } else {
+            ResponseSerializer.append(response, headOnly: current.headOnly, close: close,
+                                      keepAliveHeader: !close && current.versionMinor == 0, head: date, to: &outbox)
+            phase = .idle
+        }
         if close { stopParsing() }
-        if phase == .responding { phase = .idle }
         lastActivity = now
+        settleBudget()
         let record = HTTPRequestRecord(
             method: current.method, path: current.path,
-            status: response.status, bytesIn: bytesIn, bytesOut: written,
-            durationNanoseconds: now >= requestStart ? now - requestStart : 0, remoteAddress: remoteAddress)
+            status: response.status.code, bytesIn: bytesIn, bytesOut: outbox.writerIndex - start,
+            durationNanoseconds: now >= current.started ? now - current.started : 0, remoteAddress: remoteAddress)
         bytesIn = 0
-        current = Current()
         return record
     }
 
-    /// The request-target as a String, and its path (up to `?`) for the access record.
-    private static func target(_ bytes: [UInt8]) -> (target: String, path: String) {
-        let target = String(decoding: bytes, as: UTF8.self)
-        guard let q = bytes.firstIndex(of: UInt8(ascii: "?")) else { return (target, target) }
-        return (target, String(decoding: bytes[..<q], as: UTF8.self))
+    // MARK: producing
+
+    /// Asks the producer for more while the connection and the budget have room; frames chunks.
+    private mutating func produce() {
+        guard case .streaming(var stream) = phase else { return }
+        while buffered <= limits.writeHighWaterMark {
+            // Streamed bodies stop for the budget even on a connection with nothing unsent: each
+            // of a thousand such connections taking "one more chunk" would be 64 MB.
+            if budget.isSpent { waitingForBudget = true; break }
+            let limit = min(Self.chunkLimit, max(4096, limits.writeHighWaterMark - buffered))
+            let placeholder = outbox.writerIndex
+            if stream.chunked {
+                outbox.writeHexadecimal(0, minimumDigits: ResponseSerializer.chunkSizeDigits)
+                outbox.writeStaticString("\r\n")
+            }
+            let start = outbox.writerIndex
+            let progress = stream.producer.produce(into: &outbox, limit: limit)
+            let n = outbox.writerIndex - start
+            stream.produced += n
+            if stream.chunked {
+                if n == 0 {
+                    outbox.moveWriterIndex(to: placeholder)
+                } else {
+                    outbox.setHexadecimal(UInt64(n), at: placeholder, digits: ResponseSerializer.chunkSizeDigits)
+                    outbox.writeStaticString("\r\n")
+                }
+            }
+            settleBudget()
+            if progress == .done {
+                if stream.chunked { outbox.writeStaticString(ResponseSerializer.lastChunk) }
+                // A producer that broke its announced length broke the framing: close after it.
+                if stream.close || (stream.expectedLength.map { $0 != stream.produced } ?? false) { stopParsing() }
+                phase = .idle
+                settleBudget()
+                return
+            }
+        }
+        phase = .streaming(stream)
     }
 
     // MARK: parsing
 
-    private mutating func parse(now: UInt64) -> Action? {
-        while !closeAfterFlush && !overHighWater {
-            let event: HTTPParser.Event
-            let fromStash = !stash.isEmpty
-            if fromStash {
-                event = stash.withInputBytes { parser.execute($0) }
-            } else if let input {
-                event = parser.execute(input)
-            } else {
-                return nil
-            }
-            switch event {
-            case .needMore:
-                consume(fromStash ? stash.count : input?.count ?? 0, fromStash: fromStash)
-                if parser.inMessage { began(now) }
-                if parser.headersDone && phase == .head { phase = .body }
-                if parser.expectsContinue {
-                    parser.expectsContinue = false
-                    outbox.append(contentsOf: ResponseSerializer.continueLine)
-                }
-            case .messageComplete(let consumed):
-                consume(consumed, fromStash: fromStash)
-                began(now)
-                parser.resume()
-                let head = parser.head
-                current.method = head.method
-                (current.target, current.path) = Self.target(parser.target)
-                current.versionMinor = head.versionMinor
-                current.headOnly = head.method == .head
-                current.keepAlive = parser.keepAlive && !head.upgrade
-                phase = .responding
-                return .respond(HTTPRequest(
-                    method: current.method, target: current.target, versionMinor: current.versionMinor,
-                    headers: parser.headers, body: parser.body))
-            case .error(let error):
+    /// Parsing may take a new request now.
+    private var canParse: Bool {
+        guard !closeAfterFlush, !overHighWater, !messageReady, pendingError == nil else { return false }
+        switch phase {
+        case .idle: return !overBudget
+        case .receiving: return true
+        default: return false
+        }
+    }
+
+    /// Parses what the stash holds, one message at a time.
+    private mutating func parseStash(now: UInt64) -> Action? {
+        while !stash.isEmpty && canParse {
+            let available = stash.readableBytes
+            let event = parser.execute(stash.readableBytesSpan)
+            let consumed = handle(event, available: available, now: now)
+            stash.moveReaderIndex(forwardBy: min(consumed, stash.readableBytes))
+            if let error = pendingError {
+                pendingError = nil
                 return fail(error)
             }
+            if messageReady {
+                messageReady = false
+                return .respond
+            }
         }
-        // Paused by backpressure: keep what the read buffer still holds.
-        if let input, input.count > 0, !closeAfterFlush { input.append(to: &stash) }
-        input = nil
+        if stash.isEmpty { stash.clear(keepingCapacityUpTo: 4096) }
+        if case .idle = phase, !canParse, overBudget { waitingForBudget = true }
         return nil
     }
 
-    private mutating func consume(_ n: Int, fromStash: Bool) {
-        bytesIn += n
-        if fromStash {
-            stash.removeFirst(min(n, stash.count))
-        } else if let input {
-            self.input = n >= input.count ? nil : input.dropping(first: n)
+    /// Applies one parser event; returns the bytes it consumed.
+    private mutating func handle(_ event: HTTPParser.Event, available: Int, now: UInt64) -> Int {
+        switch event {
+        case .needMore:
+            bytesIn += available
+            if parser.inMessage { began(now) }
+            if parser.headersDone, case .receiving(let started, false) = phase {
+                phase = .receiving(started: started, headersDone: true)
+            }
+            if parser.expectsContinue {
+                parser.expectsContinue = false
+                outbox.writeStaticString(ResponseSerializer.continueLine)
+            }
+            return available
+        case .messageComplete(let consumed):
+            bytesIn += consumed
+            began(now)
+            parser.resume()
+            let head = parser.head
+            guard case .receiving(let started, _) = phase else { return consumed }
+            phase = .responding(Current(method: head.method, path: Self.path(parser.targetString),
+                                        versionMinor: head.versionMinor,
+                                        keepAlive: parser.keepAlive && !head.upgrade,
+                                        headOnly: head.method == .head, started: started))
+            messageReady = true
+            return consumed
+        case .error(let error):
+            pendingError = error
+            closeAfterFlush = true
+            return available
         }
+    }
+
+    /// The request-target's path (up to `?`) for the access record.
+    private static func path(_ target: String) -> String {
+        guard let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target }
+        return String(target[..<q])
     }
 
     private mutating func began(_ now: UInt64) {
-        if phase == .idle {
-            phase = .head
-            requestStart = now
-        }
+        if case .idle = phase { phase = .receiving(started: now, headersDone: false) }
     }
 
     private mutating func fail(_ error: HTTPEngineError) -> Action {
+        var started = lastActivity
+        if case .receiving(let s, _) = phase { started = s }
         stopParsing()
-        (current.target, current.path) = Self.target(parser.target)
-        current.method = parser.headersDone ? parser.head.method : .other("-")
+        let method = parser.headersDone ? parser.head.method : .other("-")
         // A HEAD request's error answer still has no body (RFC 9110 §9.3.2).
-        current.headOnly = current.method == .head
-        phase = .responding
+        phase = .responding(Current(method: method, path: Self.path(parser.targetString), versionMinor: 1,
+                                    keepAlive: false, headOnly: method == .head, started: started))
+        messageReady = false
         return .respondToError(error)
     }
 
     private mutating func stopParsing() {
         closeAfterFlush = true
-        input = nil
-        stash.removeAll()
+        stash.clear(keepingCapacityUpTo: 0)
+    }
+
+    /// The transport closed the connection: drop everything, give the budget back.
+    mutating func abort() {
+        if !isClosed { _ = finish() }
     }
 
     private mutating func finish() -> Action {
         phase = .closed
-        input = nil
-        stash.removeAll()
+        stash.clear(keepingCapacityUpTo: 0)
+        outbox.clear(keepingCapacityUpTo: 0)
+        inFlight = 0
+        settleBudget()
         return .close
+    }
+
+    /// Brings this connection's share of the budget in line with its unsent output.
+    private mutating func settleBudget() {
+        let now = buffered
+        if now != accounted {
+            budget.add(now - accounted)
+            accounted = now
+        }
     }
 }

@@ -2,13 +2,18 @@
 /// the origin's best approximation; one second is its resolution anyway). One per event loop,
 /// so no locking: the loop refreshes it from its cached tick time.
 final class DateCache {
-    /// `Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n`
-    private(set) var line: [UInt8] = []
-    /// `HTTP/1.1 200 OK\r\nServer: parallax\r\n` + `line`: the start of most responses, one copy.
-    private(set) var okHead: [UInt8] = []
+    /// `Server: <name>\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\n` (no Server line when the
+    /// configuration names no server).
+    private(set) var line = ByteBuffer(capacity: 64)
+    /// `HTTP/1.1 200 OK\r\n` + `line`: the start of most responses, one copy.
+    private(set) var okHead = ByteBuffer(capacity: 96)
     private var second: Int64 = .min
+    private let serverName: String?
 
-    init(epochSeconds: Int64 = 0) { refresh(epochSeconds: epochSeconds) }
+    init(epochSeconds: Int64 = 0, serverName: String? = nil) {
+        self.serverName = serverName
+        refresh(epochSeconds: epochSeconds)
+    }
 
     /// Re-formats only when the second changed.
     @inline(__always)
@@ -36,31 +41,36 @@ final class DateCache {
         let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
         let weekday = Int(((dayNumber % 7) + 7) % 7)
 
-        line.removeAll(keepingCapacity: true)
-        line.append(contentsOf: "Date: ".utf8)
-        Self.days[weekday].withUTF8Buffer { line.append(contentsOf: $0) }
-        line.append(contentsOf: ", ".utf8)
+        line.clear()
+        if let serverName {
+            line.writeStaticString("Server: ")
+            line.writeString(serverName)
+            line.writeStaticString("\r\n")
+        }
+        line.writeStaticString("Date: ")
+        line.writeStaticString(Self.days[weekday])
+        line.writeStaticString(", ")
         appendTwoDigits(Int(day))
-        line.append(0x20)
-        Self.months[Int(month) - 1].withUTF8Buffer { line.append(contentsOf: $0) }
-        line.append(0x20)
+        line.writeByte(0x20)
+        line.writeStaticString(Self.months[Int(month) - 1])
+        line.writeByte(0x20)
         let y = Int(year)
         appendTwoDigits(y / 100)
         appendTwoDigits(y % 100)
-        line.append(0x20)
+        line.writeByte(0x20)
         appendTwoDigits(Int(secs / 3600))
-        line.append(UInt8(ascii: ":"))
+        line.writeByte(UInt8(ascii: ":"))
         appendTwoDigits(Int(secs / 60 % 60))
-        line.append(UInt8(ascii: ":"))
+        line.writeByte(UInt8(ascii: ":"))
         appendTwoDigits(Int(secs % 60))
-        line.append(contentsOf: " GMT\r\n".utf8)
-        okHead.removeAll(keepingCapacity: true)
-        okHead.append(contentsOf: "HTTP/1.1 200 OK\r\nServer: parallax\r\n".utf8)
-        okHead.append(contentsOf: line)
+        line.writeStaticString(" GMT\r\n")
+        okHead.clear()
+        okHead.writeStaticString("HTTP/1.1 200 OK\r\n")
+        okHead.writeBuffer(line)
     }
 
     private func appendTwoDigits(_ v: Int) {
-        line.append(UInt8(48 + v / 10 % 10))
-        line.append(UInt8(48 + v % 10))
+        line.writeByte(UInt8(48 + v / 10 % 10))
+        line.writeByte(UInt8(48 + v % 10))
     }
 }

@@ -23,7 +23,7 @@ final class EventLoop: @unchecked Sendable {
     let state: ServerState
     let loop: UnsafeMutablePointer<uv_loop_t>
     let readBuffer: UnsafeMutableRawPointer
-    let date = DateCache()
+    let date: DateCache
     private(set) var responder: (any HTTPResponder)?
     /// One response value per loop, its body capacity reused by every request; behind a pointer
     /// so the per-request `inout` pays no dynamic exclusivity check.
@@ -35,11 +35,13 @@ final class EventLoop: @unchecked Sendable {
     private(set) var boundPort = 0
     private let listener: UnsafeMutablePointer<uv_tcp_t>
     private let wakeup: UnsafeMutablePointer<uv_async_t>
-    private let sweep: UnsafeMutablePointer<uv_timer_t>
+    /// Fires at the drain deadline: whatever is still open then is closed.
+    private let drainTimer: UnsafeMutablePointer<uv_timer_t>
+    /// Connections whose next step waits for the output budget (re-pumped when it frees).
+    private var budgetWaiters: [Connection] = []
     private let makeResponder: @Sendable (Int, ServerState) -> any HTTPResponder
     private var connections: [Connection] = []
     private var draining = false
-    private var drainDeadline: UInt64 = 0
     private var stopping = false
     private var dateTick: UInt64 = .max
     /// False once `wakeup` is closing: `uv_async_send` must not touch it after that.
@@ -52,31 +54,28 @@ final class EventLoop: @unchecked Sendable {
         self.limits = configuration.limits
         self.state = state
         self.makeResponder = makeResponder
+        date = DateCache(serverName: configuration.serverName)
         loop = .allocate(capacity: 1)
         listener = .allocate(capacity: 1)
         wakeup = .allocate(capacity: 1)
-        sweep = .allocate(capacity: 1)
+        drainTimer = .allocate(capacity: 1)
         readBuffer = .allocate(byteCount: Self.readBufferSize, alignment: 16)
         responsePointer = .allocate(capacity: 1)
         responsePointer.initialize(to: HTTPResponse())
         uv_loop_init(loop)
         uv_tcp_init_ex(loop, listener, UInt32(AF_INET))
         uv_async_init(loop, wakeup) { handle in EventLoop.from(handle?.pointee.data)?.wokenUp() }
-        uv_timer_init(loop, sweep)
+        uv_timer_init(loop, drainTimer)
         let context = Unmanaged.passUnretained(self).toOpaque()
         listener.pointee.data = context
         wakeup.pointee.data = context
-        sweep.pointee.data = context
+        drainTimer.pointee.data = context
         do {
             try bindAndListen(host: configuration.host, port: port, backlog: configuration.backlog)
         } catch {
             abandon()
             throw error
         }
-        let l = configuration.limits
-        let shortest = min(l.headerTimeout, l.idleTimeout, l.requestTimeout).engineNanoseconds / 1_000_000
-        let interval = max(5, min(1000, shortest / 4))
-        uv_timer_start(sweep, { timer in EventLoop.from(timer?.pointee.data)?.swept() }, interval, interval)
     }
 
     private static func from(_ data: UnsafeMutableRawPointer?) -> EventLoop? {
@@ -114,7 +113,7 @@ final class EventLoop: @unchecked Sendable {
         wakeable.withLock { $0 = false }
         uv_close(parallax_tcp_handle(listener), nil)
         uv_close(parallax_async_handle(wakeup), nil)
-        uv_close(parallax_timer_handle(sweep), nil)
+        uv_close(parallax_timer_handle(drainTimer), nil)
         uv_run(loop, UV_RUN_DEFAULT)
         release()
     }
@@ -124,7 +123,7 @@ final class EventLoop: @unchecked Sendable {
         loop.deallocate()
         listener.deallocate()
         wakeup.deallocate()
-        sweep.deallocate()
+        drainTimer.deallocate()
         readBuffer.deallocate()
         responsePointer.deinitialize(count: 1)
         responsePointer.deallocate()
@@ -176,20 +175,20 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func accept(_ server: UnsafeMutablePointer<uv_stream_t>) {
-        let tcp = UnsafeMutablePointer<uv_tcp_t>.allocate(capacity: 1)
-        uv_tcp_init(loop, tcp)
-        tcp.pointee.data = nil
-        guard uv_accept(server, parallax_tcp_stream(tcp)) == 0, let responder else {
+        guard let responder else { return }
+        guard !draining, state.tryOpenConnection(limit: limits.maxConnections) else {
+            let tcp = UnsafeMutablePointer<uv_tcp_t>.allocate(capacity: 1)
+            uv_tcp_init(loop, tcp)
+            tcp.pointee.data = nil
+            if uv_accept(server, parallax_tcp_stream(tcp)) == 0 { refuse(tcp, responder: responder) }
             uv_close(parallax_tcp_handle(tcp)) { $0.map { UnsafeMutableRawPointer($0).deallocate() } }
             return
         }
-        guard !draining, state.tryOpenConnection(limit: limits.maxConnections) else {
-            refuse(tcp, responder: responder)
+        refreshDate()
+        guard let connection = Connection(loop: self, server: server) else {
+            state.connectionClosed()
             return
         }
-        refreshDate()
-        uv_tcp_nodelay(tcp, 1)
-        let connection = Connection(loop: self, tcp: tcp, remoteAddress: Self.peerAddress(tcp))
         connection.listIndex = connections.count
         connections.append(connection)
         responder.connectionOpened()
@@ -202,18 +201,17 @@ final class EventLoop: @unchecked Sendable {
         response.reset()
         let error = HTTPEngineError(kind: .unavailable, status: 503, detail: "too many open connections")
         responder.respond(to: error, into: &response)
-        var bytes: [UInt8] = []
+        var bytes = ByteBuffer()
         ResponseSerializer.append(response, headOnly: false, close: true, keepAliveHeader: false,
                                   head: date, to: &bytes)
-        bytes.withUnsafeBytes { raw in
+        bytes.withUnsafeReadableBytes { raw in
             var buf = uv_buf_init(UnsafeMutablePointer(mutating: raw.baseAddress?.assumingMemoryBound(to: CChar.self)),
                                   UInt32(raw.count))
             _ = uv_try_write(parallax_tcp_stream(tcp), &buf, 1)
         }
-        uv_close(parallax_tcp_handle(tcp)) { $0.map { UnsafeMutableRawPointer($0).deallocate() } }
     }
 
-    private static func peerAddress(_ tcp: UnsafeMutablePointer<uv_tcp_t>) -> String {
+    static func peerAddress(_ tcp: UnsafeMutablePointer<uv_tcp_t>) -> String {
         var storage = sockaddr_storage()
         var length = Int32(MemoryLayout<sockaddr_storage>.size)
         var name = [CChar](repeating: 0, count: 64)
@@ -237,6 +235,10 @@ final class EventLoop: @unchecked Sendable {
             }
         }
         connection.listIndex = -1
+        if connection.awaitsBudget, let w = budgetWaiters.firstIndex(where: { $0 === connection }) {
+            budgetWaiters.remove(at: w)
+            connection.awaitsBudget = false
+        }
         state.connectionClosed()
         responder?.connectionClosed()
         stopIfDrained()
@@ -244,15 +246,37 @@ final class EventLoop: @unchecked Sendable {
 
     private func wokenUp() {
         if state.isDraining { beginDrain() }
+        budgetMayHaveFreed()
+    }
+
+    /// `connection` waits for the output budget.
+    func awaitBudget(_ connection: Connection) {
+        guard !connection.awaitsBudget else { return }
+        connection.awaitsBudget = true
+        budgetWaiters.append(connection)
+    }
+
+    /// Re-pumps the connections waiting for the budget once it has room (after a write here,
+    /// or woken by another loop whose write freed it).
+    func budgetMayHaveFreed() {
+        guard !budgetWaiters.isEmpty, !state.budget.isSpent else { return }
+        let waiters = budgetWaiters
+        budgetWaiters.removeAll(keepingCapacity: true)
+        let now = self.now
+        for connection in waiters {
+            connection.awaitsBudget = false
+            connection.pump(now: now) // may list it again
+        }
     }
 
     /// Stop accepting, let requests in progress finish with `Connection: close`, close idle ones.
     private func beginDrain() {
         guard !draining else { return }
         draining = true
-        drainDeadline = now &+ limits.drainTimeout.engineNanoseconds
         uv_close(parallax_tcp_handle(listener), nil)
         let now = self.now
+        let timeoutMs = max(1, limits.drainTimeout.engineNanoseconds / 1_000_000)
+        uv_timer_start(drainTimer, { timer in EventLoop.from(timer?.pointee.data)?.drainDeadlinePassed() }, timeoutMs, 0)
         for connection in connections { connection.drain(now: now) }
         stopIfDrained()
     }
@@ -262,17 +286,12 @@ final class EventLoop: @unchecked Sendable {
         stopping = true
         wakeable.withLock { $0 = false }
         uv_close(parallax_async_handle(wakeup), nil)
-        uv_timer_stop(sweep)
-        uv_close(parallax_timer_handle(sweep), nil)
+        uv_timer_stop(drainTimer)
+        uv_close(parallax_timer_handle(drainTimer), nil)
     }
 
-    /// Periodic: deadlines of every connection, and the drain deadline.
-    private func swept() {
-        let now = self.now
-        refreshDate()
-        let pastDrain = draining && now >= drainDeadline
-        for connection in connections {
-            if pastDrain { connection.closeNow() } else { connection.tick(now: now) }
-        }
+    /// The drain timeout passed: close whatever is still open.
+    private func drainDeadlinePassed() {
+        for connection in connections { connection.closeNow() }
     }
 }

@@ -1,36 +1,83 @@
-/// Request header fields in arrival order. Names compare case-insensitively (RFC 9110 §5.1).
-/// API kept stable for applications: `subscript(name)`, `contains(_:)`, `count`, iteration,
-/// `init(_ pairs:)`. The engine may change the storage (e.g. byte ranges into a reused buffer).
-public struct HTTPHeaders: Sequence {
-    public private(set) var fields: [(name: String, value: String)]
+/// A request's header fields in arrival order, as byte ranges into one buffer (no String per
+/// field). Names compare case-insensitively (RFC 9110 §5.1); values have no surrounding blanks
+/// (RFC 9110 §5.5). A view that lives as long as the `HTTPRequest` it belongs to.
+public struct HTTPHeaders: ~Escapable {
+    /// One field: where its name and its value lie in the head buffer.
+    public struct Field: Sendable, Equatable {
+        var nameStart: Int32, nameEnd: Int32, valueStart: Int32, valueEnd: Int32
 
-    public init() { fields = [] }
-    public init(_ pairs: [(String, String)]) { fields = pairs.map { (name: $0.0, value: $0.1) } }
+        init(name: Range<Int>, value: Range<Int>) {
+            nameStart = Int32(truncatingIfNeeded: name.lowerBound)
+            nameEnd = Int32(truncatingIfNeeded: name.upperBound)
+            valueStart = Int32(truncatingIfNeeded: value.lowerBound)
+            valueEnd = Int32(truncatingIfNeeded: value.upperBound)
+        }
+        var name: Range<Int> { Int(nameStart)..<Int(nameEnd) }
+        var value: Range<Int> { Int(valueStart)..<Int(valueEnd) }
+    }
+
+    let bytes: Span<UInt8>
+    let fields: Span<Field>
+
+    @_lifetime(copy bytes, copy fields)
+    init(bytes: Span<UInt8>, fields: Span<Field>) {
+        self.bytes = bytes
+        self.fields = fields
+    }
 
     public var count: Int { fields.count }
 
-    public mutating func append(name: String, value: String) { fields.append((name: name, value: value)) }
-    public mutating func removeAll() { fields.removeAll(keepingCapacity: true) }
+    /// The name of field `i` (0 ..< count), as sent.
+    @_lifetime(copy self)
+    public func name(at i: Int) -> Span<UInt8> { bytes.extracting(fields[i].name) }
 
-    /// The first value of `name` (case-insensitive), or nil.
-    public subscript(_ name: String) -> String? {
-        for f in fields where asciiCaseInsensitiveEquals(f.name, name) { return f.value }
-        return nil
+    /// The value of field `i`.
+    @_lifetime(copy self)
+    public func value(at i: Int) -> Span<UInt8> { bytes.extracting(fields[i].value) }
+
+    /// The index of the first field named `name` (compared ASCII case-insensitively), or nil.
+    public func firstIndex(of name: StaticString) -> Int? {
+        name.withUTF8Buffer { wanted in
+            var i = 0
+            while i < fields.count {
+                if Self.sameName(bytes.extracting(fields[i].name), wanted) { return i }
+                i &+= 1
+            }
+            return nil
+        }
     }
 
-    public func contains(_ name: String) -> Bool { self[name] != nil }
+    public func contains(_ name: StaticString) -> Bool { firstIndex(of: name) != nil }
 
-    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
+    /// The first value of `name` as a String (allocates: for rare fields and tests).
+    public subscript(_ name: StaticString) -> String? {
+        guard let i = firstIndex(of: name) else { return nil }
+        return String(copying: value(at: i))
+    }
+
+    @inline(__always)
+    static func sameName(_ a: Span<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in 0..<a.count where a[i] != b[i] {
+            let l = a[i] | 0x20
+            if l != b[i] | 0x20 || !(l >= 0x61 && l <= 0x7a) { return false }
+        }
+        return true
+    }
 }
 
+/// ASCII case-insensitive equality of two byte sequences (header names and tokens).
 @inline(__always)
-func asciiCaseInsensitiveEquals(_ a: String, _ b: String) -> Bool {
-    // Lengths first (O(1) for native strings): most fields of a lookup differ in length. Then
-    // the contiguous bytes (header names are native or small strings), not the generic iterator.
-    guard a.utf8.count == b.utf8.count else { return false }
-    var a = a, b = b
+func asciiCaseInsensitiveEquals(_ a: Span<UInt8>, _ b: StaticString) -> Bool {
+    b.withUTF8Buffer { HTTPHeaders.sameName(a, $0) }
+}
+
+/// The same for a String (an `Expect` value kept for the head policy).
+func asciiCaseInsensitiveEquals(_ a: String, _ b: StaticString) -> Bool {
+    var a = a
     return a.withUTF8 { x in
-        b.withUTF8 { y in
+        b.withUTF8Buffer { y in
+            guard x.count == y.count else { return false }
             for i in 0..<x.count where x[i] != y[i] {
                 let l = x[i] | 0x20
                 if l != y[i] | 0x20 || !(l >= 0x61 && l <= 0x7a) { return false }

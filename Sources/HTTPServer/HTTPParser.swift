@@ -1,34 +1,5 @@
 import CLLHTTP
 
-/// Bytes handed from the transport to the parser, valid only during the call that receives them
-/// (the per-loop read buffer is reused by the next read). Opaque outside the C wrapper types.
-struct InputBytes {
-    let base: UnsafeRawPointer?
-    let count: Int
-
-    init(base: UnsafeRawPointer?, count: Int) {
-        self.base = base
-        self.count = count
-    }
-
-    func dropping(first n: Int) -> InputBytes {
-        InputBytes(base: base.map { $0 + n }, count: count - n)
-    }
-
-    /// Copies the bytes, e.g. to keep unparsed input while reading is paused.
-    func append(to array: inout [UInt8]) {
-        guard let base, count > 0 else { return }
-        array.append(contentsOf: UnsafeRawBufferPointer(start: base, count: count))
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// Lends the array's bytes as `InputBytes` for the duration of `body`.
-    func withInputBytes<R>(_ body: (InputBytes) throws -> R) rethrows -> R {
-        try withUnsafeBytes { try body(InputBytes(base: $0.baseAddress, count: $0.count)) }
-    }
-}
-
 /// The one type around llhttp (STYLE.md trait 2, after swift-nio's `BetterHTTPParser`).
 /// `llhttp_t` and `llhttp_settings_t` live at stable heap addresses because llhttp keeps a
 /// pointer to the settings. Strict mode: no lenient flag is ever set, so request smuggling
@@ -72,27 +43,45 @@ final class HTTPParser {
     private struct Message {
         let limits: HTTPLimits
         var head = Head()
-        var target: [UInt8] = []
-        var headers = HTTPHeaders()
-        var body: [UInt8] = []
+        /// The target, then each field's name and value, copied from the input as llhttp hands
+        /// them over (a head may arrive over many reads); `fields` holds the ranges.
+        var bytes = ByteBuffer(capacity: 1024)
+        var targetEnd = 0
+        var fields: [HTTPHeaders.Field] = []
+        var body = ByteBuffer()
         var inMessage = false
         var headersDone = false
         var expectsContinue = false
         var keepAlive = true
-        var name: [UInt8] = []
-        var value: [UInt8] = []
+        /// Where the field being received starts, and its value (-1: not started yet).
+        var nameStart = -1
+        var valueStart = -1
         var headerBytes = 0
         var callbackError: HTTPEngineError?
+
+        /// Lends the finished message as an `HTTPRequest` for the duration of `use`.
+        func withRequest<R>(_ use: (borrowing HTTPRequest) -> R) -> R {
+            let all = bytes.readableBytesSpan
+            return use(HTTPRequest(method: head.method, versionMinor: head.versionMinor,
+                                   target: all.extracting(0..<targetEnd),
+                                   headers: HTTPHeaders(bytes: all, fields: fields.span),
+                                   body: body.readableBytesSpan))
+        }
     }
     private let message: UnsafeMutablePointer<Message>
 
     var limits: HTTPLimits { message.pointee.limits }
 
     var head: Head { message.pointee.head }
-    /// The request being accumulated; the state machine takes it at `messageComplete`.
-    var target: [UInt8] { message.pointee.target }
-    var headers: HTTPHeaders { message.pointee.headers }
-    var body: [UInt8] { message.pointee.body }
+    /// The request target received so far (for access records), as a String.
+    var targetString: String {
+        message.pointee.bytes.withReadableBytes { String(copying: $0.extracting(0..<message.pointee.targetEnd)) }
+    }
+
+    /// Lends the complete message (after `messageComplete`) as a request for one call.
+    func withRequest<R>(_ use: (borrowing HTTPRequest) -> R) -> R {
+        message.pointee.withRequest(use)
+    }
     var inMessage: Bool { message.pointee.inMessage }
     /// The current message's headers are complete (its body may still be arriving).
     var headersDone: Bool { message.pointee.headersDone }
@@ -137,8 +126,13 @@ final class HTTPParser {
     }
 
     /// Parses `input` until it is used up or the parser pauses or fails.
-    func execute(_ input: InputBytes) -> Event {
-        guard input.count > 0, let base = input.base else { return .needMore }
+    /// The bytes are borrowed for this call only: llhttp's span callbacks copy what they keep.
+    func execute(_ input: Span<UInt8>) -> Event {
+        input.withUnsafeBytes { execute($0) }
+    }
+
+    private func execute(_ input: UnsafeRawBufferPointer) -> Event {
+        guard input.count > 0, let base = input.baseAddress else { return .needMore }
         let start = base.assumingMemoryBound(to: CChar.self)
         let err = llhttp_execute(parser, start, input.count)
         switch err {
@@ -180,10 +174,14 @@ final class HTTPParser {
         m.pointee.expectsContinue = false
         m.pointee.headerBytes = 0
         m.pointee.head = Head()
-        // The previous request has been answered and released: reuse its storage.
-        m.pointee.target.removeAll(keepingCapacity: true)
-        m.pointee.headers.removeAll()
-        if !m.pointee.body.isEmpty { m.pointee.body.removeAll(keepingCapacity: true) }
+        // The previous request has been answered and released: reuse its storage (a huge head
+        // or body does not pin its memory on an idle connection).
+        m.pointee.bytes.clear(keepingCapacityUpTo: 1 << 14)
+        m.pointee.targetEnd = 0
+        if !m.pointee.fields.isEmpty { m.pointee.fields.removeAll(keepingCapacity: true) }
+        m.pointee.nameStart = -1
+        m.pointee.valueStart = -1
+        if !m.pointee.body.isEmpty { m.pointee.body.clear(keepingCapacityUpTo: 1 << 16) }
         return 0
     }
 
@@ -198,37 +196,51 @@ final class HTTPParser {
     }
 
     private static func url(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
-        if let at { m.pointee.target.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
+        m.pointee.bytes.writeRaw(UnsafeRawBufferPointer(start: at, count: at == nil ? 0 : n))
+        m.pointee.targetEnd = m.pointee.bytes.writerIndex
         return countHeaderBytes(m, n)
     }
 
     private static func field(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
-        if let at { m.pointee.name.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
+        if m.pointee.nameStart < 0 { m.pointee.nameStart = m.pointee.bytes.writerIndex }
+        m.pointee.bytes.writeRaw(UnsafeRawBufferPointer(start: at, count: at == nil ? 0 : n))
         return countHeaderBytes(m, n)
     }
 
     private static func fieldValue(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
-        if let at { m.pointee.value.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
+        if m.pointee.valueStart < 0 { m.pointee.valueStart = m.pointee.bytes.writerIndex }
+        m.pointee.bytes.writeRaw(UnsafeRawBufferPointer(start: at, count: at == nil ? 0 : n))
         return countHeaderBytes(m, n)
     }
 
     private static func fieldComplete(_ m: UnsafeMutablePointer<Message>) -> Int32 {
-        if m.pointee.headers.count >= m.pointee.limits.maxHeaderCount {
+        if m.pointee.fields.count >= m.pointee.limits.maxHeaderCount {
             m.pointee.callbackError = HTTPEngineError(kind: .headersTooLarge, status: 431,
                                          detail: "more than \(m.pointee.limits.maxHeaderCount) header fields")
             return -1
         }
+        let end = m.pointee.bytes.writerIndex
+        let nameStart = max(0, m.pointee.nameStart)
+        var valueStart = m.pointee.valueStart < 0 ? end : m.pointee.valueStart
+        let nameEnd = m.pointee.valueStart < 0 ? end : valueStart
         // Trailing whitespace is not part of a field value (RFC 9110 §5.5).
-        while let last = m.pointee.value.last, last == 0x20 || last == 0x09 { m.pointee.value.removeLast() }
-        let value = String(decoding: m.pointee.value, as: UTF8.self)
-        if Self.nameIs("host", m.pointee.name) {
-            m.pointee.head.hostCount += 1
-        } else if Self.nameIs("expect", m.pointee.name) && m.pointee.head.expect == nil {
-            m.pointee.head.expect = value
+        var valueEnd = end
+        while valueEnd > valueStart, m.pointee.bytes.byte(at: valueEnd - 1) == 0x20 || m.pointee.bytes.byte(at: valueEnd - 1) == 0x09 {
+            valueEnd -= 1
         }
-        m.pointee.headers.append(name: String(decoding: m.pointee.name, as: UTF8.self), value: value)
-        m.pointee.name.removeAll(keepingCapacity: true)
-        m.pointee.value.removeAll(keepingCapacity: true)
+        valueStart = min(valueStart, valueEnd)
+        let field = HTTPHeaders.Field(name: nameStart..<nameEnd, value: valueStart..<valueEnd)
+        m.pointee.bytes.withReadableBytes { all in
+            let name = all.extracting(nameStart..<nameEnd)
+            if asciiCaseInsensitiveEquals(name, "host") {
+                m.pointee.head.hostCount += 1
+            } else if asciiCaseInsensitiveEquals(name, "expect") && m.pointee.head.expect == nil {
+                m.pointee.head.expect = String(copying: all.extracting(valueStart..<valueEnd))
+            }
+        }
+        m.pointee.fields.append(field)
+        m.pointee.nameStart = -1
+        m.pointee.valueStart = -1
         return countHeaderBytes(m, 4) // ": " and CRLF
     }
 
@@ -253,12 +265,12 @@ final class HTTPParser {
     }
 
     private static func bodyBytes(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
-        if m.pointee.body.count + n > m.pointee.limits.maxBodyBytes {
+        if m.pointee.body.readableBytes + n > m.pointee.limits.maxBodyBytes {
             m.pointee.callbackError = HTTPEngineError(kind: .bodyTooLarge, status: 413,
                                          detail: "request body exceeds \(m.pointee.limits.maxBodyBytes) bytes")
             return -1
         }
-        if let at { m.pointee.body.append(contentsOf: UnsafeRawBufferPointer(start: at, count: n)) }
+        m.pointee.body.writeRaw(UnsafeRawBufferPointer(start: at, count: at == nil ? 0 : n))
         return 0
     }
 
@@ -267,15 +279,6 @@ final class HTTPParser {
         m.pointee.inMessage = false
         m.pointee.expectsContinue = false
         return Int32(HPE_PAUSED.rawValue)
-    }
-
-    /// Case-insensitive match of a field name against a lowercase ASCII literal.
-    private static func nameIs(_ lowercase: StaticString, _ name: [UInt8]) -> Bool {
-        guard name.count == lowercase.utf8CodeUnitCount else { return false }
-        return lowercase.withUTF8Buffer { expected in
-            for i in 0..<name.count where name[i] | 0x20 != expected[i] { return false }
-            return true
-        }
     }
 
     private static func method(_ m: UInt8) -> HTTPMethod {

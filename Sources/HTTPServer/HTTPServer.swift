@@ -39,7 +39,7 @@ public final class HTTPServer: Sendable {
         parallax_ignore_sigpipe()
         guard configuration.workers >= 1 else { throw HTTPServerError("workers must be at least 1") }
         guard (0...65_535).contains(configuration.port) else { throw HTTPServerError("port out of range") }
-        let state = ServerState()
+        let state = ServerState(maxOutputBytes: configuration.limits.maxOutputBytes)
         var loops: [EventLoop] = []
         var port = configuration.port
         do {
@@ -53,6 +53,9 @@ public final class HTTPServer: Sendable {
             for loop in loops { loop.abandon() }
             throw error
         }
+        // A write that frees the budget wakes every loop: their waiting connections go on.
+        let wakeable = loops
+        state.budget.setOnFreed { for loop in wakeable { loop.wake() } }
         var threads: [pthread_t] = []
         for loop in loops {
             do {

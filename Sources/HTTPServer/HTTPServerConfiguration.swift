@@ -29,6 +29,10 @@ public struct HTTPLimits: Sendable, Equatable {
     /// Unsent response bytes per connection above which the engine stops reading (and parsing)
     /// that connection; reading resumes once the output has been written.
     public var writeHighWaterMark: Int = 256 * 1024
+    /// Unsent response bytes of all connections together (the process-wide output budget). While
+    /// it is spent, connections with unsent output parse no new request and streamed bodies
+    /// produce nothing more, so a crowd of clients that never read cannot grow memory without bound.
+    public var maxOutputBytes: Int = 64 * 1024 * 1024
 
     public init() {}
 }
@@ -44,9 +48,13 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// listen(2) backlog per loop.
     public var backlog: Int = 1024
     public var limits = HTTPLimits()
+    /// The `Server` header value (RFC 9110 §10.2.4); nil sends none. The engine names no product.
+    public var serverName: String?
 
     public init(host: String = "127.0.0.1", port: Int = 8080,
-                workers: Int = HTTPServerConfiguration.defaultWorkers, limits: HTTPLimits = HTTPLimits()) {
+                workers: Int = HTTPServerConfiguration.defaultWorkers, limits: HTTPLimits = HTTPLimits(),
+                serverName: String? = nil) {
+        self.serverName = serverName
         self.host = host
         self.port = port
         self.workers = workers

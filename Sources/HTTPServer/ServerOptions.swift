@@ -102,6 +102,9 @@ public struct ServerOptions: Sendable, Equatable {
         Option(flag: "write-high-water-mark", env: "WRITE_HIGH_WATER_MARK", placeholder: "BYTES",
                help: "unsent output at which reading pauses", current: { "\($0.configuration.limits.writeHighWaterMark)" },
                apply: { $0.configuration.limits.writeHighWaterMark = try size($1, "write-high-water-mark") }),
+        Option(flag: "max-output-bytes", env: "MAX_OUTPUT_BYTES", placeholder: "BYTES",
+               help: "unsent output of all connections; while spent no new requests are read", current: { "\($0.configuration.limits.maxOutputBytes)" },
+               apply: { $0.configuration.limits.maxOutputBytes = try size($1, "max-output-bytes") }),
         Option(flag: "log-format", env: "LOG_FORMAT", placeholder: "json|text", help: "log line format",
                current: { $0.logFormat.rawValue },
                apply: { o, v in

@@ -9,7 +9,12 @@ public final class ServerState: Sendable {
     private let peakBuffered = Atomic<Int>(0)
     private let refused = Atomic<Int>(0)
 
-    public init() {}
+    /// Unsent output of all connections against `HTTPLimits.maxOutputBytes`.
+    public let budget: OutputBudget
+
+    public init(maxOutputBytes: Int = HTTPLimits().maxOutputBytes) {
+        budget = OutputBudget(limit: maxOutputBytes)
+    }
 
     /// True from `beginDrain()` (SIGTERM) on.
     public var isDraining: Bool { draining.load(ordering: .acquiring) }

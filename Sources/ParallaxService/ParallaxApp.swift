@@ -4,190 +4,147 @@ import ParallaxLayout
 /// The application (SPEC §6): one instance per event loop, called only on that loop's thread, so
 /// the JSON parser and buffers are reused without locks; `metrics` is the one shared object.
 ///
-/// Wiring (parallax-server/main.swift):
-/// ```swift
-/// let metrics = ServiceMetrics()
-/// … makeResponder: { _, state in ParallaxApp(options: options, metrics: metrics, isDraining: { state.isDraining }) }
-/// ```
+/// A request is routed once (`Route`), and that route also labels its metrics record. The three
+/// model routes go through one generic path, `answer(_:body:into:)` (Endpoint.swift); the others
+/// are answered here. Wiring: `ParallaxApp.responderFactory(options)` (ServiceOptions.swift).
 public final class ParallaxApp: HTTPResponder {
     let options: ServiceOptions
     let metrics: ServiceMetrics
     private let isDraining: @Sendable () -> Bool
+    private let openConnections: @Sendable () -> Int
     private let parser = JSONParser()
     private var accessLog: AccessLog?
     /// The JSON readers' path and key buffers, reused from request to request.
     private var readerScratch = InputReader.Scratch()
+    /// The route of the request just answered, for its record (the engine calls `record` right
+    /// after `respond`); nil after an engine error, whose record is routed from its path.
+    private var answeredRoute: Route?
+    /// Answers estimated above this many bytes are streamed as the socket drains (SPEC §10);
+    /// smaller ones are written whole with a Content-Length (the fast path).
+    var streamThreshold = 64 * 1024
 
-    public init(options: ServiceOptions, metrics: ServiceMetrics, isDraining: @escaping @Sendable () -> Bool = { false }) {
+    /// `isDraining` and `openConnections` read the engine's `ServerState` (connections are
+    /// counted there, once).
+    public init(options: ServiceOptions, metrics: ServiceMetrics,
+                isDraining: @escaping @Sendable () -> Bool = { false },
+                openConnections: @escaping @Sendable () -> Int = { 0 }) {
         self.options = options
         self.metrics = metrics
         self.isDraining = isDraining
+        self.openConnections = openConnections
         self.accessLog = options.accessLog ? AccessLog(format: options.logFormat) : nil
     }
 
-    public func respond(to request: HTTPRequest, into response: inout HTTPResponse) {
-        let path = request.path
-        let route = Route(path: path.utf8.span)
+    public func respond(to request: borrowing HTTPRequest, into response: inout HTTPResponse) {
+        let route = Route(path: request.path)
+        answeredRoute = route
         guard route != .unmatched else {
-            return Problem.notFound(request.path).write(into: &response)
+            return Problem.notFound(String(copying: request.path)).write(into: &response)
         }
         guard route.allows(request.method) else {
             return Problem.methodNotAllowed(route.allow).write(into: &response)
         }
         switch route {
+        case .paging: model(PagingEndpoint.self, request, into: &response)
+        case .header: model(HeaderEndpoint.self, request, into: &response)
+        case .scroll: model(ScrollEndpoint.self, request, into: &response)
         case .healthz:
-            writeStatus("ok", into: &response)
+            writeStatus("{\"status\":\"ok\"}", into: &response)
         case .readyz:
             if isDraining() { return Problem.draining.write(into: &response) }
-            writeStatus("ready", into: &response)
+            writeStatus("{\"status\":\"ready\"}", into: &response)
         case .metrics:
             response.contentType = "text/plain; version=0.0.4; charset=utf-8"
-            metrics.render(into: &response.body)
+            metrics.render(into: &response.body, openConnections: openConnections())
         case .openapi:
             response.contentType = "application/yaml"
-            response.body.append(contentsOf: OpenAPIDocument.yaml.utf8)
-        case .paging, .header, .scroll:
-            compute(route, request, into: &response)
+            response.body.writeString(OpenAPIDocument.yaml)
         case .unmatched:
             break
         }
     }
 
-    private func writeStatus(_ status: StaticString, into response: inout HTTPResponse) {
+    private func writeStatus(_ json: StaticString, into response: inout HTTPResponse) {
         response.contentType = "application/json"
-        var w = JSONWriter(taking: &response.body)
-        w.objectStart(); w.field("status", literal: status); w.objectEnd()
-        response.body = w.bytes
+        response.body.writeStaticString(json)
     }
 
-    // MARK: - The three models
+    // MARK: - The three models: read → validate → layout → write, once
 
-    private func compute(_ route: Route, _ request: HTTPRequest, into response: inout HTTPResponse) {
-        let query: [UInt8]
+    /// The body of a model request: the POST body (when its Content-Type is JSON), or the GET
+    /// query rewritten as the equivalent JSON (QueryParameters); then `answer`.
+    private func model<E: Endpoint>(_ endpoint: E.Type, _ request: borrowing HTTPRequest, into response: inout HTTPResponse) {
         if request.method == .post {
-            if let type = request.headers["Content-Type"], !Self.isJSON(type) {
-                return Problem.unsupportedMediaType(type).write(into: &response)
+            if let i = request.headers.firstIndex(of: "Content-Type"), !MediaType.isJSON(request.headers.value(at: i)) {
+                return Problem.unsupportedMediaType(String(copying: request.headers.value(at: i))).write(into: &response)
             }
-            query = []
-        } else {
-            let parser = self.parser
-            let checked = QueryParameters.json(from: request.query) { text in
-                switch parser.parse(text, { _ in () }) {
-                case .success: nil
-                case .failure(let e): "must be JSON text: \(e.message) at byte \(e.position)"
-                }
-            }
-            switch checked {
-            case .success(let bytes): query = bytes
-            case .failure(let e): return Problem.invalid(e.issues).write(into: &response)
+            return answer(endpoint, body: request.body, into: &response)
+        }
+        let parser = self.parser
+        let query = request.queryStart == nil ? nil : Substring(String(copying: request.query))
+        let checked = QueryParameters.json(from: query) { text in
+            switch parser.parse(text.span, { _ in () }) {
+            case .success: nil
+            case .failure(let e): "must be JSON text: \(e.message) at byte \(e.position)"
             }
         }
-        let body = request.method == .post ? request.body : query
+        switch checked {
+        case .success(let json): answer(endpoint, body: json.readableBytesSpan, into: &response)
+        case .failure(let e): Problem.invalid(e.issues).write(into: &response)
+        }
+    }
+
+    /// The one path of the three models. The answer is written (or its producer set) while the
+    /// document is open; only the issues of an invalid request leave the closure.
+    func answer<E: Endpoint>(_: E.Type, body: Span<UInt8>, into response: inout HTTPResponse) {
         let limits = options.limits
-        /// The answer is written while the document is open, straight from the layout result
-        /// (no result carried out of the closure in an enum: its copies and destroys cost ~1 000
-        /// instructions a paging request).
-        func answer(_ write: (inout JSONWriter) -> Void) -> Outcome {
-            response.contentType = "application/json"
-            var w = JSONWriter(taking: &response.body)
-            write(&w)
-            response.body = w.bytes
-            return .written
-        }
-        let outcome: Result<Outcome, JSONSyntaxError> = parser.parse(body) { root in
+        let threshold = streamThreshold
+        let outcome: Result<[ValidationIssue]?, JSONSyntaxError> = parser.parse(body) { root in
             var reader = InputReader(reusing: &readerScratch)
             defer { reader.release(into: &readerScratch) }
-            switch route {
-            case .paging:
-                let input = reader.pagingInput(root)
-                if !reader.issues.isEmpty { return .invalid(reader.issues + input.validate(limits: limits)) }
-                do throws(ValidationError) {
-                    let result = try input.layout(limits: limits)
-                    return answer { $0.paging(result) }
-                } catch { return .invalid(error.issues) }
-            case .header:
-                let input = reader.headerInput(root)
-                if !reader.issues.isEmpty { return .invalid(reader.issues + input.validate(limits: limits)) }
-                do throws(ValidationError) {
-                    let result = try input.layout(limits: limits)
-                    return answer { $0.header(result) }
-                } catch { return .invalid(error.issues) }
-            default:
-                let input = reader.scrollInput(root)
-                if !reader.issues.isEmpty { return .invalid(reader.issues + input.validate(limits: limits)) }
-                do throws(ValidationError) {
-                    let result = try input.layout(limits: limits)
-                    return answer { $0.scroll(result) }
-                } catch { return .invalid(error.issues) }
+            let input = E.read(root, &reader)
+            if !reader.issues.isEmpty { return reader.issues + E.validate(input, limits: limits) }
+            let engine: E.Engine
+            do throws(ValidationError) { engine = try E.layout(input, limits: limits) } catch { return error.issues }
+            var answer = E.answer(engine)
+            response.contentType = "application/json"
+            if answer.estimatedBytes > threshold {
+                response.stream(AnswerProducer(answer))
+            } else {
+                JSONWriter.write(into: &response.body) { w in while answer.writeNext(&w) {} }
             }
+            return nil
         }
         switch outcome {
         case .failure(let syntax):
             metrics.jsonParseErrors.add(1)
             Problem.malformedJSON(syntax).write(into: &response)
-        case .success(.invalid(let issues)):
+        case .success(let issues?):
             Problem.invalid(issues).write(into: &response)
-        case .success(.written):
+        case .success(nil):
             break
         }
-    }
-
-    private enum Outcome {
-        case written
-        case invalid([ValidationIssue])
-    }
-
-    /// `application/json` with or without parameters, or any `application/*+json` (RFC 6839 §3.1).
-    /// Case-insensitive, blanks ignored. Checked on the bytes without building Strings (it ran on
-    /// every POST and cost ~10 000 instructions, ~10 % of a paging request, as String code);
-    /// non-ASCII media types take the String path so Unicode case mapping still applies.
-    static func isJSON(_ contentType: String) -> Bool {
-        // The common exact spelling first, on the contiguous bytes: the generic `elementsEqual`
-        // over a prefix of the UTF-8 view cost ~1 400 instructions a request.
-        let exact: StaticString = "application/json"
-        if contentType.utf8.withContiguousStorageIfAvailable({ startsExactly($0, with: exact) }) == true { return true }
-        let raw = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }
-        if raw.contains(where: { $0 >= 0x80 }) { return isJSONUnicode(contentType) }
-        let media = raw.lazy
-            .filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
-            .map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
-        let prefix: StaticString = "application/", suffix: StaticString = "+json"
-        if exact.withUTF8Buffer({ media.elementsEqual($0) }) { return true }
-        return prefix.withUTF8Buffer { media.starts(with: $0) }
-            && suffix.withUTF8Buffer { media.reversed().starts(with: $0.reversed()) }
-    }
-
-    /// `bytes` is `exact`, or `exact` followed by `;` (parameters).
-    @inline(__always) private static func startsExactly(_ bytes: UnsafeBufferPointer<UInt8>, with exact: StaticString) -> Bool {
-        let n = exact.utf8CodeUnitCount
-        guard bytes.count == n || (bytes.count > n && bytes[n] == UInt8(ascii: ";")) else { return false }
-        return exact.withUTF8Buffer { e in
-            for i in 0..<n where bytes[i] != e[i] { return false }
-            return true
-        }
-    }
-
-    private static func isJSONUnicode(_ contentType: String) -> Bool {
-        let media = contentType.utf8.split(separator: UInt8(ascii: ";"), maxSplits: 1, omittingEmptySubsequences: false)
-            .first.map { String(decoding: $0, as: UTF8.self) } ?? ""
-        let type = media.lowercased().filter { $0 != " " && $0 != "\t" }
-        return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
     }
 
     // MARK: - Engine errors, metrics, log
 
     public func respond(to error: HTTPEngineError, into response: inout HTTPResponse) {
+        answeredRoute = nil
         if error.kind == .malformed { metrics.httpParseErrors.add(1) }
         Problem.engine(error).write(into: &response)
     }
 
     public func record(_ record: HTTPRequestRecord) {
-        let path = record.path
-        metrics.record(route: Route(target: path.utf8.span), status: record.status, nanoseconds: record.durationNanoseconds,
+        let route: Route
+        if let answered = answeredRoute {
+            route = answered
+        } else {
+            let target = record.path
+            route = Route(target: target.utf8.span)
+        }
+        answeredRoute = nil
+        metrics.record(route: route, status: record.status, nanoseconds: record.durationNanoseconds,
                        bytesIn: record.bytesIn, bytesOut: record.bytesOut)
         accessLog?.write(record)
     }
-
-    public func connectionOpened() { metrics.openConnections.add(1) }
-    public func connectionClosed() { metrics.openConnections.add(-1) }
 }

@@ -30,9 +30,12 @@ extension ServiceOptions {
 
 extension ParallaxApp {
     /// What `HTTPServer.start(_:makeResponder:)` needs: one `ParallaxApp` per event loop, all
-    /// sharing one `ServiceMetrics` and reading readiness from the server's drain flag.
+    /// sharing one `ServiceMetrics` and reading readiness and open connections from the server's state.
     public static func responderFactory(_ options: ServiceOptions) -> @Sendable (Int, ServerState) -> any HTTPResponder {
         let metrics = ServiceMetrics()
-        return { _, state in ParallaxApp(options: options, metrics: metrics, isDraining: { state.isDraining }) }
+        return { _, state in
+            ParallaxApp(options: options, metrics: metrics, isDraining: { state.isDraining },
+                        openConnections: { state.openConnections })
+        }
     }
 }

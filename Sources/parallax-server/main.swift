@@ -28,9 +28,11 @@ if options.healthcheck {
     exit(HealthCheck.probe(port: options.configuration.port) ? 0 : 1)
 }
 
+var configuration = options.configuration
+configuration.serverName = "parallax"
 let server: HTTPServer
 do {
-    server = try HTTPServer.start(options.configuration, makeResponder: ParallaxApp.responderFactory(ServiceOptions(options)))
+    server = try HTTPServer.start(configuration, makeResponder: ParallaxApp.responderFactory(ServiceOptions(options)))
 } catch {
     Log.line(options.logFormat, "error", "cannot start: \(error)")
     exit(1)

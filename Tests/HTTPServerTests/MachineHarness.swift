@@ -5,10 +5,17 @@ final class EchoResponder: HTTPResponder {
     static let big = [UInt8](repeating: UInt8(ascii: "x"), count: 100 * 1024)
     var records: [HTTPRequestRecord] = []
 
-    func respond(to request: HTTPRequest, into response: inout HTTPResponse) {
+    func respond(to request: borrowing HTTPRequest, into response: inout HTTPResponse) {
         response.contentType = "text/plain"
-        if request.path == "/big" {
-            response.body.append(contentsOf: Self.big)
+        let path = String(copying: request.path)
+        if path == "/big" {
+            response.body.writeBytes(Self.big)
+            return
+        }
+        // /stream/N: N bytes from a producer, chunked; /stream-length/N: with Content-Length.
+        for (prefix, known) in [("/stream/", false), ("/stream-length/", true)] where path.hasPrefix(prefix) {
+            let total = Int(path.dropFirst(prefix.count)) ?? 0
+            response.stream(PatternProducer(total: total, announceLength: known))
             return
         }
         let method: String
@@ -19,11 +26,30 @@ final class EchoResponder: HTTPResponder {
         case .other(let m): method = m
         default: method = "OTHER"
         }
-        response.body.append(contentsOf: "\(method) \(request.target) body=".utf8)
-        response.body.append(contentsOf: request.body)
+        response.body.writeString("\(method) \(String(copying: request.target)) body=")
+        response.body.writeBytes(request.body)
     }
 
     func record(_ record: HTTPRequestRecord) { records.append(record) }
+}
+
+/// Produces `total` bytes of `PatternProducer.byte(at:)`, in pieces of at most the limit asked.
+struct PatternProducer: HTTPBodyProducer {
+    let total: Int
+    let announceLength: Bool
+    var sent = 0
+
+    static func byte(at i: Int) -> UInt8 { UInt8(truncatingIfNeeded: i % 251) }
+    static func body(_ count: Int) -> [UInt8] { (0..<count).map(byte(at:)) }
+
+    var contentLength: Int? { announceLength ? total : nil }
+
+    mutating func produce(into buffer: inout ByteBuffer, limit: Int) -> HTTPBodyProgress {
+        let n = min(limit, total - sent)
+        for i in sent..<sent + n { buffer.writeByte(Self.byte(at: i)) }
+        sent += n
+        return sent == total ? .done : .more
+    }
 }
 
 /// Drives a `HTTPConnectionStateMachine` like the transport would, with a fake clock and no
@@ -42,10 +68,11 @@ struct MachineHarness {
     /// False: writes stay "in flight" until `completeWrite()`, like a peer that does not read.
     var writesCompleteAtOnce = true
 
-    init(_ configure: (inout HTTPLimits) -> Void = { _ in }) {
+    init(budget: OutputBudget? = nil, _ configure: (inout HTTPLimits) -> Void = { _ in }) {
         var limits = HTTPLimits()
         configure(&limits)
-        machine = HTTPConnectionStateMachine(limits: limits, date: DateCache(epochSeconds: 784_111_777), now: 0)
+        machine = HTTPConnectionStateMachine(limits: limits, date: DateCache(epochSeconds: 784_111_777, serverName: "test-server"),
+                                             budget: budget, now: 0)
     }
 
     var text: String { String(decoding: written, as: UTF8.self) }
@@ -58,7 +85,7 @@ struct MachineHarness {
     mutating func send(_ s: String) { send(Array(s.utf8)) }
 
     mutating func send(_ bytes: [UInt8]) {
-        bytes.withInputBytes { machine.receive($0, now: now) }
+        machine.receive(bytes.span, now: now)
         pump()
     }
 
@@ -81,9 +108,9 @@ struct MachineHarness {
     mutating func pump() {
         while let action = machine.nextAction(now: now) {
             switch action {
-            case .respond(let request):
+            case .respond:
                 response.reset()
-                responder.respond(to: request, into: &response)
+                machine.withRequest { request in responder.respond(to: request, into: &response) }
                 responder.record(machine.responded(response, now: now))
             case .respondToError(let error):
                 response.reset()
@@ -91,8 +118,8 @@ struct MachineHarness {
                 responder.record(machine.responded(response, now: now))
             case .write:
                 writes += 1
-                written += machine.outbox
-                machine.outboxWritten(queued: writesCompleteAtOnce ? 0 : machine.outbox.count, now: now)
+                written += machine.outbox.bytes
+                machine.outboxWritten(queued: writesCompleteAtOnce ? 0 : machine.outbox.readableBytes, now: now)
             case .pauseReading:
                 readingPaused = true
             case .resumeReading:

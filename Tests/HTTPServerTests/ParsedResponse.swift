@@ -33,11 +33,37 @@ struct ParsedResponse {
             if let cl = headers.first(where: { $0.0.lowercased() == "content-length" }) { length = Int(cl.1) ?? 0 }
             if status == 100 || bodyless.contains(responses.count) { length = 0 }
             let bodyStart = headEnd + 4
+            if length == 0 && !bodyless.contains(responses.count),
+               headers.contains(where: { $0.0.lowercased() == "transfer-encoding" && $0.1 == "chunked" }) {
+                guard let (body, end) = dechunk(bytes, from: bodyStart) else { break }
+                responses.append(ParsedResponse(status: status, headers: headers, body: body))
+                i = end
+                continue
+            }
             guard bytes.count >= bodyStart + length else { break }
             responses.append(ParsedResponse(status: status, headers: headers, body: Array(bytes[bodyStart..<bodyStart + length])))
             i = bodyStart + length
         }
         return (responses, bytes.count - i)
+    }
+
+    /// The body of a chunked message starting at `start` and where it ends (RFC 9112 §7.1),
+    /// or nil while incomplete.
+    static func dechunk(_ bytes: [UInt8], from start: Int) -> ([UInt8], Int)? {
+        var body: [UInt8] = []
+        var i = start
+        while true {
+            guard let lineEnd = find([13, 10], in: bytes, from: i),
+                  let size = Int(String(decoding: bytes[i..<lineEnd], as: UTF8.self), radix: 16) else { return nil }
+            let dataStart = lineEnd + 2
+            if size == 0 {
+                guard bytes.count >= dataStart + 2 else { return nil }
+                return (body, dataStart + 2)
+            }
+            guard bytes.count >= dataStart + size + 2 else { return nil }
+            body += bytes[dataStart..<dataStart + size]
+            i = dataStart + size + 2
+        }
     }
 
     private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {

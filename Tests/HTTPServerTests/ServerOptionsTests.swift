@@ -39,7 +39,7 @@ import HTTPServer
         #expect(l.writeHighWaterMark == 1 << 20)
         #expect(o.logFormat == .text)
         #expect(o.accessLog)
-        #expect(ServerOptions.environmentNames().count == 14)
+        #expect(ServerOptions.environmentNames().count == 15) // 14 + PARALLAX_MAX_OUTPUT_BYTES (issue 11)
     }
 
     @Test func modesAndBadValues() throws {

@@ -7,18 +7,18 @@ import Testing
                                    bytesOut: 300, durationNanoseconds: 1_234_567, remoteAddress: "127.0.0.1:5000")
 
     @Test func jsonLinesEscapeTheClientPath() {
-        var out: [UInt8] = []
+        var out = ByteBuffer()
         AccessLog.render(record, format: .json, into: &out)
-        let line = String(decoding: out, as: UTF8.self)
+        let line = out.description
         #expect(line.hasPrefix(#"{"time":"20"#))
         #expect(line.hasSuffix(#"Z","remote":"127.0.0.1:5000","method":"POST","path":"/v1/paging\"\n","status":422,"bytesIn":120,"bytesOut":300,"durationMs":1.234}"# + "\n"))
         #expect(line.filter { $0 == "\n" }.count == 1)
     }
 
     @Test func textLinesAreOneLineToo() {
-        var out: [UInt8] = []
+        var out = ByteBuffer()
         AccessLog.render(record, format: .text, into: &out)
-        let line = String(decoding: out, as: UTF8.self)
+        let line = out.description
         #expect(line.hasSuffix(#"Z 127.0.0.1:5000 "POST /v1/paging\"\n" 422 in=120 out=300 1.234ms"# + "\n"))
         #expect(line.filter { $0 == "\n" }.count == 1)
     }
@@ -27,7 +27,7 @@ import Testing
 @Suite struct QueryParameterTests {
     private func json(_ q: String) -> String {
         switch QueryParameters.json(from: q[...], checkJSON: { _ in nil }) {
-        case .success(let bytes): String(decoding: bytes, as: UTF8.self)
+        case .success(let bytes): bytes.description
         case .failure(let e): "error: " + e.issues.map(\.description).joined(separator: "; ")
         }
     }

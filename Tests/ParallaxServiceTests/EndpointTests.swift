@@ -85,9 +85,10 @@ import Testing
     }
 
     @Test func metricsCountByRoutePatternAndStatus() {
+        // Open connections are the engine's count (ServerState), read when rendering.
+        let client = Client(openConnections: 7)
         let app = client.app
         _ = client.post("/v1/paging", "{")
-        app.connectionOpened()
         for (path, status) in [("/v1/paging", 200), ("/v1/paging", 200), ("/nope/123", 404), ("/v1/header?x=1", 422)] {
             app.record(HTTPRequestRecord(method: .get, path: path, status: status, bytesIn: 10, bytesOut: 100,
                                          durationNanoseconds: 300_000, remoteAddress: "127.0.0.1:1"))
@@ -102,12 +103,29 @@ import Testing
         #expect(body.contains(#"parallax_http_requests_total{route="/v1/header",status="422"} 1"#))
         #expect(body.contains(#"parallax_http_request_duration_seconds_bucket{route="/v1/paging",le="0.0005"} 2"#))
         #expect(body.contains(#"parallax_http_request_duration_seconds_count{route="/v1/paging"} 2"#))
-        #expect(body.contains("parallax_open_connections 1"))
+        #expect(body.contains("parallax_open_connections 7"))
         #expect(body.contains(#"parallax_parse_errors_total{kind="json"} 1"#))
         #expect(body.contains(#"parallax_parse_errors_total{kind="http"} 1"#))
         #expect(body.contains("parallax_http_bytes_received_total 40"))
         #expect(body.contains("parallax_http_bytes_sent_total 400"))
         #expect(!body.contains("/nope"))
+    }
+
+    /// Routed once: the record of a request is labelled by the route `respond` computed (the
+    /// record's path is not matched again); an engine error's record is routed from its path.
+    @Test func theRecordReusesTheRouteOfItsRequest() {
+        let client = Client()
+        _ = client.post("/v1/scroll", "{")
+        client.app.record(HTTPRequestRecord(method: .post, path: "/not/matched/again", status: 400, bytesIn: 1,
+                                            bytesOut: 1, durationNanoseconds: 1, remoteAddress: "127.0.0.1:1"))
+        var scratch = HTTPResponse()
+        client.app.respond(to: HTTPEngineError(kind: .bodyTooLarge, status: 413, detail: "big"), into: &scratch)
+        client.app.record(HTTPRequestRecord(method: .post, path: "/v1/header?a=1", status: 413, bytesIn: 1,
+                                            bytesOut: 1, durationNanoseconds: 1, remoteAddress: "127.0.0.1:1"))
+        let body = client.get("/metrics").body
+        #expect(body.contains(#"parallax_http_requests_total{route="/v1/scroll",status="400"} 1"#))
+        #expect(body.contains(#"parallax_http_requests_total{route="/v1/header",status="413"} 1"#))
+        #expect(!body.contains(#"route="unmatched""#))
     }
 
     @Test func openAPIIsServedFromTheBinary() {

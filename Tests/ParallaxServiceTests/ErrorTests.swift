@@ -58,9 +58,9 @@ import Testing
     func engineErrorsAreProblems(kind: HTTPEngineError.Kind, status: Int, title: String) {
         var response = HTTPResponse()
         client.app.respond(to: HTTPEngineError(kind: kind, status: status, detail: "why \"quoted\""), into: &response)
-        #expect(response.status == status)
+        #expect(response.status.code == status)
         #expect(response.contentType == "application/problem+json")
-        #expect(String(decoding: response.body, as: UTF8.self)
+        #expect(String(decoding: response.body.bytes, as: UTF8.self)
                 == #"{"type":"about:blank","title":"\#(title)","status":\#(status),"detail":"why \"quoted\""}"#)
     }
 

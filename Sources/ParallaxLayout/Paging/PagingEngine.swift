@@ -9,8 +9,8 @@
 public struct PagingEngine: Sendable {
     /// The request, as given.
     public let input: PagingInput
-    /// Offsets to lay out, in order: one for a single answer, `offsets` for a timeline.
-    public var frameOffsets: [Double] { isTimeline ? offsets : [singleOffset] }
+    /// Frames in the answer: 1 for a single answer, the count of `offsets` for a timeline.
+    public var frameCount: Int { isTimeline ? offsets.count : 1 }
     /// The timeline's offsets (empty for a single answer: no array allocated per request).
     private let offsets: [Double]
     /// The single answer's offset (`offsets[0]` for a timeline).
@@ -119,13 +119,13 @@ public struct PagingEngine: Sendable {
         return .timeline(offsets.indices.map { layout(frame: $0) })
     }
 
-    /// The single-offset response for frame `k` of `frameOffsets`.
+    /// The single-offset response for frame `k` (0 ..< frameCount).
     public func layout(frame k: Int) -> PagingLayout {
         layout(offset: offset(frame: k), previousOffset: previousOffset(forFrame: k))
     }
 
-    /// `frameOffsets[k]` without building the array.
-    @inline(__always) private func offset(frame k: Int) -> Double {
+    /// The offset of frame `k` (0 ..< frameCount): `offsets[k]`, or the single answer's offset.
+    @inline(__always) public func offset(frame k: Int) -> Double {
         isTimeline || k != 0 ? offsets[k] : singleOffset
     }
 

@@ -26,7 +26,7 @@ struct Problem {
                        detail: n == 1 ? "1 field is invalid" : "\(n) fields are invalid", errors: issues)
     }
 
-    static func notFound(_ path: Substring) -> Problem {
+    static func notFound(_ path: String) -> Problem {
         Problem(status: 404, type: "about:blank", title: "Not Found",
                 detail: "no resource at \(path.prefix(200)); see /openapi.yaml")
     }
@@ -47,49 +47,27 @@ struct Problem {
 
     /// Engine-level errors (400, 408, 413, 431, 503, …) in the same format.
     static func engine(_ e: HTTPEngineError) -> Problem {
-        Problem(status: e.status, type: "about:blank", title: reasonPhrase(e.status), detail: e.detail)
+        Problem(status: e.status, type: "about:blank", title: HTTPStatus(e.status).reasonPhrase, detail: e.detail)
     }
 
     func write(into response: inout HTTPResponse) {
-        response.status = status
+        response.status = HTTPStatus(status)
         response.contentType = "application/problem+json"
         for h in headers { response.headers.append(h) }
-        var w = JSONWriter(taking: &response.body)
-        w.objectStart()
-        w.key("type"); w.string(type)
-        w.key("title"); w.string(title)
-        w.field("status", status)
-        w.field("detail", detail)
-        if status == 422 {
-            w.key("errors"); w.arrayStart()
-            for issue in errors {
-                w.objectStart(); w.field("pointer", issue.pointer); w.field("message", issue.message); w.objectEnd()
+        JSONWriter.write(into: &response.body) { w in
+            w.objectStart()
+            w.key("type"); w.string(type)
+            w.key("title"); w.string(title)
+            w.field("status", status)
+            w.field("detail", detail)
+            if status == 422 {
+                w.key("errors"); w.arrayStart()
+                for issue in errors {
+                    w.objectStart(); w.field("pointer", issue.pointer); w.field("message", issue.message); w.objectEnd()
+                }
+                w.arrayEnd()
             }
-            w.arrayEnd()
-        }
-        w.objectEnd()
-        response.body = w.bytes
-    }
-
-    /// RFC 9110 §15 reason phrases for the statuses the engine may report.
-    static func reasonPhrase(_ status: Int) -> StaticString {
-        switch status {
-        case 400: "Bad Request"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 408: "Request Timeout"
-        case 411: "Length Required"
-        case 413: "Content Too Large"
-        case 414: "URI Too Long"
-        case 415: "Unsupported Media Type"
-        case 417: "Expectation Failed"
-        case 422: "Unprocessable Content"
-        case 431: "Request Header Fields Too Large"
-        case 500: "Internal Server Error"
-        case 501: "Not Implemented"
-        case 503: "Service Unavailable"
-        case 505: "HTTP Version Not Supported"
-        default: "Error"
+            w.objectEnd()
         }
     }
 }

@@ -1,3 +1,4 @@
+import HTTPServer
 import ParallaxLayout
 
 /// The GET forms of SPEC §6: dotted query parameters (`viewport.width=390&pageCount=5&offset=100`)
@@ -18,7 +19,7 @@ enum QueryParameters {
     static let jsonFields: Set<String> = ["layers", "elements"]
 
     /// `checkJSON` returns nil for valid JSON text, else a message saying where it breaks.
-    static func json(from query: Substring?, checkJSON: ([UInt8]) -> String?) -> Result<[UInt8], ValidationError> {
+    static func json(from query: Substring?, checkJSON: ([UInt8]) -> String?) -> Result<ByteBuffer, ValidationError> {
         var root: [(key: String, node: Node)] = []
         var issues: [ValidationIssue] = []
         for pair in (query ?? "").utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
@@ -40,9 +41,9 @@ enum QueryParameters {
             }
         }
         if !issues.isEmpty { return .failure(ValidationError(issues: issues)) }
-        var w = JSONWriter()
-        write(&w, root, top: true)
-        return .success(w.bytes)
+        var json = ByteBuffer()
+        JSONWriter.write(into: &json) { write(&$0, root, top: true) }
+        return .success(json)
     }
 
     /// Inserts `value` at `keys`; false when that path is already taken.
@@ -74,7 +75,7 @@ enum QueryParameters {
             case .object(let children): write(&w, children, top: false)
             case .leaf(let value):
                 if top && jsonFields.contains(key) {
-                    w.rawValue(value.utf8)
+                    w.rawValue(value)
                 } else if top && listFields.contains(key) {
                     w.arrayStart()
                     if !value.isEmpty {
@@ -154,6 +155,6 @@ enum QueryParameters {
 extension JSONWriter {
     /// Bytes already known to be a valid JSON number.
     mutating func raw(_ number: String) {
-        rawValue(number.utf8)
+        rawValue(number)
     }
 }

@@ -19,6 +19,11 @@ final class JSONParser {
     /// Parses `bytes` as strict RFC 8259 JSON. Numbers too big for a double (`1e999`) are kept
     /// as raw text (YYJSON_READ_BIGNUM_AS_RAW) so the reader reports them as 422, not 400.
     func parse<R>(_ bytes: [UInt8], _ body: (JSONValue) -> R) -> Result<R, JSONSyntaxError> {
+        parse(bytes.span, body)
+    }
+
+    /// The same over a request body lent by the engine.
+    func parse<R>(_ bytes: Span<UInt8>, _ body: (JSONValue) -> R) -> Result<R, JSONSyntaxError> {
         var error = yyjson_read_err()
         let flags: yyjson_read_flag = YYJSON_READ_BIGNUM_AS_RAW
         let doc: UnsafeMutablePointer<yyjson_doc>? = bytes.withUnsafeBufferPointer { buffer in

@@ -1,129 +1,99 @@
-/// A streaming JSON writer into a reused byte buffer (issue 4: a byte writer is ~70× faster
-/// than JSONEncoder). Output is deterministic (SPEC §4): numbers in the shortest form that reads
-/// back to the same double, integers without `.0`, `-0` as `0`, no locale, no whitespace.
-/// Non-finite numbers can never appear: they are written as `null`.
+import HTTPServer
+
+/// The one JSON writer (issue 4: a byte writer is ~70× faster than JSONEncoder; issue 11: one way
+/// for bytes). It writes straight into the engine's `ByteBuffer` — a response body, or the buffer
+/// a streamed answer's producer is handed — so there is no second buffer and no copy.
 ///
-/// Commas are placed by one flag: set after a value, cleared after `{`, `[` and a key.
+/// Output is deterministic (SPEC §4): numbers in the shortest form that reads back to the same
+/// double, integers without `.0`, `-0` as `0`, no locale, no whitespace; non-finite numbers can
+/// never appear (written as `null`). Integers go through the engine's one integer formatter
+/// (`ByteBuffer.writeDecimal`); doubles through `number` below, the one number formatter.
+///
+/// Two styles, one writer:
+/// - structural calls (`objectStart`, `key`, `number`, …) place commas by one flag: set after a
+///   value, cleared after `{`, `[` and a key (problem details, status answers);
+/// - fused literals (`literal(",\"y\":")` then `numberValue`) for the hot layout writers, which
+///   own their punctuation (Output/LayoutWriters.swift), so a field costs one literal copy plus
+///   its number and a piece of an answer can be written in any call of a streamed producer.
+///
+/// Use: `JSONWriter.write(into: &response.body) { w in … }`.
 struct JSONWriter {
-    var bytes: [UInt8]
+    private(set) var buffer: ByteBuffer
     private var needsComma = false
 
-    init(bytes: [UInt8] = []) { self.bytes = bytes }
-
-    /// Takes over a reused buffer (e.g. `response.body`) without copying; give it back with `bytes`.
-    init(taking buffer: inout [UInt8]) {
-        bytes = []
-        swap(&bytes, &buffer)
+    /// Takes over `buffer` (moved, not copied) for the writes of `body`, then hands it back.
+    static func write<R>(into buffer: inout ByteBuffer, _ body: (inout JSONWriter) -> R) -> R {
+        var w = JSONWriter(buffer: ByteBuffer(capacity: 0))
+        swap(&w.buffer, &buffer)
+        defer { swap(&w.buffer, &buffer) }
+        return body(&w)
     }
+
+    private init(buffer: ByteBuffer) { self.buffer = buffer }
+
+    /// Bytes written so far into the buffer (a producer's measure of its piece).
+    var writerIndex: Int { buffer.writerIndex }
 
     @inline(__always) private mutating func comma() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { buffer.writeByte(UInt8(ascii: ",")) }
     }
 
-    mutating func objectStart() { comma(); bytes.append(UInt8(ascii: "{")); needsComma = false }
-    mutating func objectEnd() { bytes.append(UInt8(ascii: "}")); needsComma = true }
-    mutating func arrayStart() { comma(); bytes.append(UInt8(ascii: "[")); needsComma = false }
-    mutating func arrayEnd() { bytes.append(UInt8(ascii: "]")); needsComma = true }
+    mutating func objectStart() { comma(); buffer.writeByte(UInt8(ascii: "{")); needsComma = false }
+    mutating func objectEnd() { buffer.writeByte(UInt8(ascii: "}")); needsComma = true }
+    mutating func arrayStart() { comma(); buffer.writeByte(UInt8(ascii: "[")); needsComma = false }
+    mutating func arrayEnd() { buffer.writeByte(UInt8(ascii: "]")); needsComma = true }
 
     /// A key known at compile time, written as is (the API's field names need no escaping).
     mutating func key(_ name: StaticString) {
         comma()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        buffer.writeByte(UInt8(ascii: "\""))
+        buffer.writeStaticString(name)
+        buffer.writeStaticString("\":")
         needsComma = false
     }
 
-    /// Punctuation and keys fused into one literal (`,"y":`), appended with a single copy: the hot
-    /// frame/page writers use it so a field costs one append plus its number. The caller owns the
-    /// comma state: the literal must be valid at this point of the document.
-    /// The literal must end where no comma is due (after `{`, `[` or `:`); the flag is cleared.
-    mutating func literal(_ s: StaticString) {
-        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        needsComma = false
-    }
-
-    /// Marks that a value was just completed by `literal` calls (the next sibling needs a comma).
-    mutating func valueWritten() { needsComma = true }
-
-    /// Writes the comma a sibling needs, if any (before a `literal` run that opens a value).
-    mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
-        needsComma = false
-    }
+    /// Punctuation and keys fused into one literal (`,"y":`), one copy. The caller owns the
+    /// punctuation: the literal must be valid at this point of the document. Leaves the comma
+    /// flag alone (the fused writers never use it).
+    @inline(__always) mutating func literal(_ s: StaticString) { buffer.writeStaticString(s) }
 
     /// A key from data, escaped. (A distinct label: a literal would otherwise pick this overload.)
     mutating func key(escaping name: String) {
-        comma()
-        appendEscaped(name)
-        bytes.append(UInt8(ascii: ":"))
-        needsComma = false
+        comma(); stringValue(name); buffer.writeByte(UInt8(ascii: ":")); needsComma = false
     }
 
-    mutating func null() { comma(); appendLiteral("null"); needsComma = true }
+    mutating func null() { comma(); buffer.writeStaticString("null"); needsComma = true }
 
-    mutating func bool(_ value: Bool) { comma(); appendLiteral(value ? "true" : "false"); needsComma = true }
+    mutating func bool(_ value: Bool) { comma(); buffer.writeStaticString(value ? "true" : "false"); needsComma = true }
 
-    mutating func string(_ value: String) { comma(); appendEscaped(value); needsComma = true }
+    mutating func string(_ value: String) { comma(); stringValue(value); needsComma = true }
 
     /// A literal whose bytes need no escaping (enum raw values, fixed words).
     mutating func string(_ value: StaticString) {
         comma()
-        bytes.append(UInt8(ascii: "\""))
-        value.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
+        buffer.writeByte(UInt8(ascii: "\""))
+        buffer.writeStaticString(value)
+        buffer.writeByte(UInt8(ascii: "\""))
         needsComma = true
     }
 
-    mutating func int(_ value: Int) { comma(); appendInteger(Int64(value)); needsComma = true }
+    mutating func int(_ value: Int) { comma(); buffer.writeDecimal(value); needsComma = true }
 
-    /// The integer's bytes alone (no comma, flag untouched), after a `literal` key.
-    mutating func intValue(_ value: Int) { appendInteger(Int64(value)) }
+    /// The integer's bytes alone (after a `literal` key).
+    @inline(__always) mutating func intValue(_ value: Int) { buffer.writeDecimal(value) }
 
-    /// Shortest round-trip form (the standard library's formatting, the same digits as
-    /// `description`: shortest round-trip, locale-free), integral values below 2⁵³ as plain
-    /// integers, `-0` as `0`, non-finite as `null`. The digits come through `TextOutputStream`'s
-    /// ASCII hook straight into the buffer, so no String is created per number.
-    mutating func number(_ value: Double) {
-        comma()
-        needsComma = true
-        numberValue(value)
-    }
+    mutating func number(_ value: Double) { comma(); numberValue(value); needsComma = true }
 
-    /// The number's bytes alone (no comma, flag untouched), after a `literal` key.
-    mutating func numberValue(_ value: Double) {
-        guard value.isFinite else { appendLiteral("null"); return }
-        if value == 0 { bytes.append(UInt8(ascii: "0")); return }
-        if value.magnitude < 9_007_199_254_740_992 {
-            let i = Int64(value)  // exact truncation below 2⁵³
-            if Double(i) == value { appendInteger(i); return }
-        }
-        var sink = DigitSink(bytes: bytes)
-        bytes = []
-        value.write(to: &sink)
-        bytes = sink.bytes
-        // 2⁵³ ≤ |v| < 1e16 prints as "9007199254740992.0": drop the noise.
-        let n = bytes.count
-        if n >= 2, bytes[n - 1] == UInt8(ascii: "0"), bytes[n - 2] == UInt8(ascii: ".") {
-            bytes.removeLast(2)
-        }
-    }
-
-    /// Pre-validated JSON value bytes (a number literal), written as they are.
-    mutating func rawValue(_ utf8: String.UTF8View) {
-        comma(); bytes.append(contentsOf: utf8); needsComma = true
-    }
+    /// Text already known to be one valid JSON value (a checked number literal or JSON text).
+    mutating func rawValue(_ json: String) { comma(); buffer.writeString(json); needsComma = true }
 
     /// A value whose bytes `body` appends itself (already valid JSON, e.g. a quoted timestamp).
-    mutating func rawValue(_ body: (inout [UInt8]) -> Void) {
-        comma(); body(&bytes); needsComma = true
+    mutating func rawValue(_ body: (inout ByteBuffer) -> Void) {
+        comma(); body(&buffer); needsComma = true
     }
 
-    /// A value that may be absent: `null` when nil.
-    mutating func number(_ value: Double?) {
-        if let value { number(value) } else { null() }
-    }
+    /// Bytes outside any JSON value (a text log line around a quoted string); no comma logic.
+    mutating func text(_ body: (inout ByteBuffer) -> Void) { body(&buffer) }
 
     // MARK: - Convenience fields
 
@@ -133,84 +103,95 @@ struct JSONWriter {
     mutating func field(_ name: StaticString, _ value: String) { key(name); string(value) }
     mutating func field(_ name: StaticString, literal value: StaticString) { key(name); string(value) }
 
-    // MARK: - Bytes
+    // MARK: - Numbers (SPEC §4)
 
-    private mutating func appendLiteral(_ s: StaticString) {
-        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    }
-
-    private mutating func appendInteger(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        let v = value.magnitude
-        if v < 10 { bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v)); return }
-        if v >= 10_000_000_000_000_000 {  // more than 16 digits: the high part, then 16 padded digits
-            appendDigits(v / 10_000_000_000_000_000, minimumCount: 1)
-            appendDigits(v % 10_000_000_000_000_000, minimumCount: 16)
-        } else {
-            appendDigits(v, minimumCount: 1)
+    /// The number's bytes alone (after a `literal` key): integral values below 2⁵³ as integers,
+    /// `-0` as `0`, non-finite as `null`, anything else in the shortest round-trip form.
+    mutating func numberValue(_ value: Double) {
+        guard value.isFinite else { buffer.writeStaticString("null"); return }
+        if value == 0 { buffer.writeByte(UInt8(ascii: "0")); return }
+        if value.magnitude < 9_007_199_254_740_992 {
+            let i = Int64(value)  // exact truncation below 2⁵³
+            if Double(i) == value { buffer.writeDecimal(Int(i)); return }
+        }
+        if shortDecimal(value) { return }
+        // The standard library's shortest round-trip digits (`description`: locale-free; no heap
+        // String up to 15 bytes). 2⁵³ ≤ |v| < 1e16 prints as "9007199254740992.0": drop the noise.
+        let text = value.description
+        buffer.writeString(text)
+        if text.utf8.count >= 2, text.utf8.last == UInt8(ascii: "0"),
+           text.utf8[text.utf8.index(text.utf8.endIndex, offsetBy: -2)] == UInt8(ascii: ".") {
+            buffer.moveWriterIndex(to: buffer.writerIndex - 2)
         }
     }
 
-    /// Up to 16 decimal digits of `v`: pushed least significant first into the nibbles of one
-    /// integer, then popped most significant first, one append each (no zero-fill and patch).
-    @inline(__always) private mutating func appendDigits(_ value: UInt64, minimumCount: Int) {
-        var v = value, stack: UInt64 = 0, count = 0
-        repeat {
-            stack = stack << 4 | v % 10
-            v /= 10
-            count += 1
-        } while v > 0 || count < minimumCount
-        repeat {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: stack & 0xF))
-            stack >>= 4
-            count -= 1
-        } while count > 0
+    /// A value with at most 4 decimals and 15 significant digits, written from its digits
+    /// without the general shortest-form search (≈ 600 instructions): `0.5`, `-12.25`.
+    /// Why it is the same text: m / 10ᵏ is exact in its operands, so `m / p == value` means the
+    /// decimal m·10⁻ᵏ reads back as `value`; two different decimals of at most 15 significant
+    /// digits never read back as the same double, so it is the unique shortest form, and the
+    /// smallest such k leaves no trailing zero. |value| ≥ 10⁻⁴ here, where `description` uses no
+    /// exponent (checked against `description` by JSONWriterTests).
+    @inline(__always) private mutating func shortDecimal(_ value: Double) -> Bool {
+        guard value.magnitude < 1e11 else { return false }
+        var p = 10.0, k = 1, scale: UInt64 = 10
+        while k <= 4 {
+            let m = (value * p).rounded()
+            if m / p == value {
+                if m < 0 { buffer.writeByte(UInt8(ascii: "-")) }
+                let digits = UInt64(m.magnitude)
+                buffer.writeDecimal(digits / scale)
+                buffer.writeByte(UInt8(ascii: "."))
+                var fraction = digits % scale
+                // k digits, most significant first, zero-padded (0.05 → "05").
+                var divisor = scale / 10
+                while divisor > 0 {
+                    buffer.writeByte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / divisor))
+                    fraction %= divisor
+                    divisor /= 10
+                }
+                return true
+            }
+            p *= 10
+            k &+= 1
+            scale &*= 10
+        }
+        return false
     }
 
-    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+    // MARK: - Strings (RFC 8259 §7)
 
-    private mutating func appendEscaped(_ s: String) { Self.appendEscaped(s, to: &bytes) }
-
-    /// RFC 8259 §7: quote, backslash and C0 controls escaped; everything else as UTF-8.
-    static func appendEscaped(_ s: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        // Fast path: most strings (names, paths) need no escaping at all; checked and copied on
-        // the contiguous bytes (the generic UTF-8 view scan cost ~300 Ir per layer name).
-        var s = s
-        let clean = s.withUTF8 { utf8 in
-            for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
-            bytes.append(contentsOf: utf8)
-            return true
+    /// Quote, backslash and C0 controls escaped; everything else as UTF-8. Names and paths need
+    /// no escaping: they are checked, then copied in one write.
+    mutating func stringValue(_ s: String) {
+        buffer.writeByte(UInt8(ascii: "\""))
+        let utf8 = s.utf8.span
+        var clean = true
+        for i in utf8.indices where utf8[i] < 0x20 || utf8[i] == UInt8(ascii: "\"") || utf8[i] == UInt8(ascii: "\\") {
+            clean = false
+            break
         }
         if clean {
-            bytes.append(UInt8(ascii: "\""))
-            return
+            buffer.writeBytes(utf8)
+        } else {
+            for i in utf8.indices { escape(utf8[i]) }
         }
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(b)
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(b)
-            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-            case 0x08: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "b"))
-            case 0x0C: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "f"))
-            case 0..<0x20:
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                bytes.append(hex[Int(b >> 4)])
-                bytes.append(hex[Int(b & 0xF)])
-            default: bytes.append(b)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        buffer.writeByte(UInt8(ascii: "\""))
     }
-}
 
-/// The `TextOutputStream` a Double formats itself into: the standard library hands the digits to
-/// `_writeASCII` as a byte buffer, so appending them creates no String (`description` allocates
-/// one for every number longer than 15 bytes).
-private struct DigitSink: TextOutputStream {
-    var bytes: [UInt8]
-    mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
-    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
+    private mutating func escape(_ b: UInt8) {
+        switch b {
+        case UInt8(ascii: "\""): buffer.writeStaticString("\\\"")
+        case UInt8(ascii: "\\"): buffer.writeStaticString("\\\\")
+        case 0x0A: buffer.writeStaticString("\\n")
+        case 0x0D: buffer.writeStaticString("\\r")
+        case 0x09: buffer.writeStaticString("\\t")
+        case 0x08: buffer.writeStaticString("\\b")
+        case 0x0C: buffer.writeStaticString("\\f")
+        case 0..<0x20:
+            buffer.writeStaticString("\\u00")
+            buffer.writeHexadecimal(UInt64(b), minimumDigits: 2)
+        default: buffer.writeByte(b)
+        }
+    }
 }

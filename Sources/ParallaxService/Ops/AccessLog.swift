@@ -18,32 +18,34 @@ public enum LogFormat: String, Sendable, CaseIterable {
 /// Foundation sits on the hot path.
 struct AccessLog {
     let format: LogFormat
-    private var line: [UInt8] = []
+    private var line = ByteBuffer(capacity: 256)
 
     init(format: LogFormat) {
         self.format = format
-        line.reserveCapacity(256)
     }
 
     mutating func write(_ r: HTTPRequestRecord) {
         Self.render(r, format: format, into: &line)
-        line.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            _ = Glibc.write(2, base, raw.count)
+        line.withReadableBytes { bytes in
+            bytes.withUnsafeBytes { raw in _ = Glibc.write(2, raw.baseAddress, raw.count) }
         }
-        line.removeAll(keepingCapacity: true)
+        line.clear()
     }
 
     /// Appends one log line, newline included.
-    static func render(_ r: HTTPRequestRecord, format: LogFormat, into line: inout [UInt8]) {
-        var w = JSONWriter(taking: &line)
+    static func render(_ r: HTTPRequestRecord, format: LogFormat, into line: inout ByteBuffer) {
+        JSONWriter.write(into: &line) { render(r, format: format, &$0) }
+        line.writeByte(10)
+    }
+
+    private static func render(_ r: HTTPRequestRecord, format: LogFormat, _ w: inout JSONWriter) {
         let millis = Double(r.durationNanoseconds / 1000) / 1000
         switch format {
         case .json:
             w.objectStart()
             w.key("time")
             w.rawValue { out in
-                out.append(UInt8(ascii: "\"")); Self.appendTimestamp(&out); out.append(UInt8(ascii: "\""))
+                out.writeByte(UInt8(ascii: "\"")); Self.appendTimestamp(&out); out.writeByte(UInt8(ascii: "\""))
             }
             w.field("remote", r.remoteAddress)
             w.field("method", r.method.name)
@@ -54,20 +56,20 @@ struct AccessLog {
             w.field("durationMs", millis)
             w.objectEnd()
         case .text:
-            Self.appendTimestamp(&w.bytes)
-            w.bytes.append(UInt8(ascii: " "))
-            w.bytes.append(contentsOf: r.remoteAddress.utf8)
-            w.bytes.append(UInt8(ascii: " "))
+            w.text { out in
+                Self.appendTimestamp(&out)
+                out.writeByte(UInt8(ascii: " "))
+                out.writeString(r.remoteAddress)
+                out.writeByte(UInt8(ascii: " "))
+            }
             // The path is client-controlled: quote it as a JSON string so it cannot forge lines.
-            w.string(r.method.name + " " + r.path)
-            w.bytes.append(contentsOf: " \(r.status) in=\(r.bytesIn) out=\(r.bytesOut) \(millis)ms".utf8)
+            w.stringValue(r.method.name + " " + r.path)
+            w.text { $0.writeString(" \(r.status) in=\(r.bytesIn) out=\(r.bytesOut) \(millis)ms") }
         }
-        w.bytes.append(10)
-        line = w.bytes
     }
 
     /// RFC 3339 UTC with milliseconds, from the wall clock.
-    private static func appendTimestamp(_ out: inout [UInt8]) {
+    private static func appendTimestamp(_ out: inout ByteBuffer) {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         var t = time_t(ts.tv_sec)
@@ -78,18 +80,18 @@ struct AccessLog {
             for _ in 1..<n { div *= 10 }
             var v = v
             for _ in 0..<n {
-                out.append(UInt8(ascii: "0") &+ UInt8((v / div) % 10))
+                out.writeByte(UInt8(ascii: "0") &+ UInt8((v / div) % 10))
                 v %= div
                 div /= 10
             }
         }
-        digits(Int(tm.tm_year) + 1900, 4); out.append(UInt8(ascii: "-"))
-        digits(Int(tm.tm_mon) + 1, 2); out.append(UInt8(ascii: "-"))
-        digits(Int(tm.tm_mday), 2); out.append(UInt8(ascii: "T"))
-        digits(Int(tm.tm_hour), 2); out.append(UInt8(ascii: ":"))
-        digits(Int(tm.tm_min), 2); out.append(UInt8(ascii: ":"))
-        digits(Int(tm.tm_sec), 2); out.append(UInt8(ascii: "."))
-        digits(Int(ts.tv_nsec) / 1_000_000, 3); out.append(UInt8(ascii: "Z"))
+        digits(Int(tm.tm_year) + 1900, 4); out.writeByte(UInt8(ascii: "-"))
+        digits(Int(tm.tm_mon) + 1, 2); out.writeByte(UInt8(ascii: "-"))
+        digits(Int(tm.tm_mday), 2); out.writeByte(UInt8(ascii: "T"))
+        digits(Int(tm.tm_hour), 2); out.writeByte(UInt8(ascii: ":"))
+        digits(Int(tm.tm_min), 2); out.writeByte(UInt8(ascii: ":"))
+        digits(Int(tm.tm_sec), 2); out.writeByte(UInt8(ascii: "."))
+        digits(Int(ts.tv_nsec) / 1_000_000, 3); out.writeByte(UInt8(ascii: "Z"))
     }
 }
 

@@ -1,3 +1,4 @@
+import HTTPServer
 import Synchronization
 
 /// Process-wide counters for `GET /metrics`, shared by every event loop: plain atomics with
@@ -20,7 +21,6 @@ public final class ServiceMetrics: Sendable {
     /// [route][bucket] (non-cumulative; summed when rendered), last bucket = +Inf.
     let buckets: [[Counter]]
     let durationNanoseconds: [Counter]
-    let openConnections = Counter()
     let httpParseErrors = Counter()
     let jsonParseErrors = Counter()
     let bytesReceived = Counter()
@@ -45,8 +45,9 @@ public final class ServiceMetrics: Sendable {
 
     /// Prometheus text exposition format 0.0.4. Series with a zero count are left out of the
     /// request counter to keep the page short; the histogram is complete for routes that saw traffic.
-    func render(into out: inout [UInt8]) {
-        func line(_ s: String) { out.append(contentsOf: s.utf8); out.append(10) }
+    /// `openConnections` is the engine's own count (`ServerState`): connections are counted once.
+    func render(into out: inout ByteBuffer, openConnections: Int) {
+        func line(_ s: String) { out.writeString(s); out.writeByte(10) }
         line("# HELP parallax_http_requests_total HTTP requests answered, by route pattern and status.")
         line("# TYPE parallax_http_requests_total counter")
         for route in Route.allCases {
@@ -73,7 +74,7 @@ public final class ServiceMetrics: Sendable {
         }
         line("# HELP parallax_open_connections Connections currently open.")
         line("# TYPE parallax_open_connections gauge")
-        line("parallax_open_connections \(openConnections.load)")
+        line("parallax_open_connections \(openConnections)")
         line("# HELP parallax_parse_errors_total Requests rejected as unparseable: HTTP framing or JSON syntax.")
         line("# TYPE parallax_parse_errors_total counter")
         line("parallax_parse_errors_total{kind=\"http\"} \(httpParseErrors.load)")

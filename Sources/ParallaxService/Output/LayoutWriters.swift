@@ -1,180 +1,111 @@
 import ParallaxLayout
 
-// Response bodies for the three models, field names exactly as SPEC §1–§3, written straight into
-// the reused buffer. Null vs omitted follows the model types' `nullWhenNil` / `omittedWhenNil`.
+// The pieces of the three answers (SPEC §1–§3), field names exactly as the API, written with fused
+// literals (keys and punctuation in one copy) by the one JSON writer. Each writer here owns its
+// punctuation, so a piece can be written in any call of a streamed producer (Output/Answers.swift).
+//
+// How an absent value is written (the API's shape, kept here and nowhere else):
+//   `null` when nil:   paging `transition` (at rest), a layer's `clip` (page off screen)
+//   left out when nil: `snap.target` (no `velocity`), `events` (no `previousOffset`),
+//                      `wrappedOffset` (not infinite), a layer's `opacity` / `scale` /
+//                      `contentFrame` (not asked for), the header's `contentFrame` (no `content`)
 
 extension JSONWriter {
-    mutating func size(_ s: Size) {
-        objectStart(); field("width", s.width); field("height", s.height); objectEnd()
-    }
-
-    /// The hottest writer (3–4 frames per page): keys and punctuation as fused literals.
-    mutating func frame(_ f: Frame) {
-        separate()
-        literal("{\"x\":"); frameFields(f)
-    }
-
     /// A frame after its opening `{"x":` (fused by the caller into its key literal): x, the
     /// other three fields and the closing brace.
-    private mutating func frameFields(_ f: Frame) {
+    @inline(__always) mutating func frameFields(_ f: Frame) {
         numberValue(f.x)
         literal(",\"y\":"); numberValue(f.y)
         literal(",\"width\":"); numberValue(f.width)
         literal(",\"height\":"); numberValue(f.height)
-        literal("}"); valueWritten()
-    }
-
-    mutating func frame(_ f: Frame?) {
-        if let f { frame(f) } else { null() }
+        literal("}")
     }
 
     // MARK: Paging (SPEC §1)
 
-    mutating func paging(_ result: PagingResult) {
-        switch result {
-        case .single(let layout): paging(layout)
-        case .timeline(let frames):
-            objectStart(); key("frames"); arrayStart()
-            for layout in frames { paging(layout) }
-            arrayEnd(); objectEnd()
-        }
-    }
-
-    /// One paging answer, staged (`JSONStage`: the hottest output, issue 5).
-    mutating func paging(_ l: PagingLayout) {
-        separate()
-        var stage = JSONStage(taking: &bytes)
-        stage.paging(l)
-        stage.finish(into: &bytes)
-        valueWritten()
-    }
-    // MARK: Header (SPEC §2)
-
-    mutating func header(_ result: HeaderResult) {
-        switch result {
-        case .single(let layout): header(layout)
-        case .timeline(let frames):
-            objectStart(); key("frames"); arrayStart()
-            for layout in frames { header(layout) }
-            arrayEnd(); objectEnd()
-        }
-    }
-
-    mutating func header(_ h: HeaderLayout) {
-        objectStart()
-        key("header"); frame(h.header)
-        key("image"); frame(h.image)
-        if let c = h.contentFrame { key("contentFrame"); frame(c) }
-        field("contentTop", h.contentTop)
-        field("progress", h.progress)
-        field("collapsed", h.collapsed)
-        field("stretched", h.stretched)
-        objectEnd()
-    }
-
-    // MARK: Scroll (SPEC §3)
-
-    mutating func scroll(_ result: ScrollResult) {
-        switch result {
-        case .single(let layout): scroll(layout)
-        case .timeline(let frames):
-            objectStart(); key("frames"); arrayStart()
-            for layout in frames { scroll(layout) }
-            arrayEnd(); objectEnd()
-        }
-    }
-
-    mutating func scroll(_ s: ScrollLayout) {
-        objectStart()
-        key("elements"); arrayStart()
-        for e in s.elements {
-            separate()
-            literal("{\"name\":"); string(e.name)
-            literal(",\"progress\":"); numberValue(e.progress)
-            literal(",\"progressClamped\":"); numberValue(e.progressClamped)
-            literal(",\"translate\":{\"x\":"); numberValue(e.translate.x)
-            literal(",\"y\":"); numberValue(e.translate.y)
-            literal("},\"scale\":"); numberValue(e.scale)
-            literal(",\"opacity\":"); numberValue(e.opacity)
-            literal(",\"rotate\":"); numberValue(e.rotate)
-            literal(",\"viewportFrame\":{\"x\":"); frameFields(e.viewportFrame)
-            literal(e.visible ? ",\"visible\":true}" : ",\"visible\":false}"); valueWritten()
-        }
-        arrayEnd()
-        objectEnd()
-    }
-}
-
-extension JSONStage {
-    /// A frame after its opening `{"x":` (fused by the caller into its key literal): x, the
-    /// other three fields and the closing brace.
-    @inline(__always) fileprivate mutating func frameFields(_ f: Frame) {
-        number(f.x)
-        literal(",\"y\":"); number(f.y)
-        literal(",\"width\":"); number(f.width)
-        literal(",\"height\":"); number(f.height)
-        literal("}")
-    }
-
-    fileprivate mutating func paging(_ l: PagingLayout) {
+    /// Every field of one paging answer up to and including `"pages":[`.
+    mutating func pagingSummary(_ l: PagingLayout) {
         literal(l.axis == .horizontal ? "{\"axis\":\"horizontal\",\"stride\":" : "{\"axis\":\"vertical\",\"stride\":")
-        number(l.stride)
-        literal(",\"offset\":"); number(l.offset)
-        literal(",\"position\":"); number(l.position)
-        literal(",\"contentSize\":{\"width\":"); number(l.contentSize.width)
-        literal(",\"height\":"); number(l.contentSize.height)
-        literal("},\"currentPage\":"); integer(l.currentPage)
+        numberValue(l.stride)
+        literal(",\"offset\":"); numberValue(l.offset)
+        literal(",\"position\":"); numberValue(l.position)
+        literal(",\"contentSize\":{\"width\":"); numberValue(l.contentSize.width)
+        literal(",\"height\":"); numberValue(l.contentSize.height)
+        literal("},\"currentPage\":"); intValue(l.currentPage)
         if let t = l.transition {
-            literal(",\"transition\":{\"from\":"); integer(t.from)
-            literal(",\"to\":"); integer(t.to)
-            literal(",\"progress\":"); number(t.progress)
+            literal(",\"transition\":{\"from\":"); intValue(t.from)
+            literal(",\"to\":"); intValue(t.to)
+            literal(",\"progress\":"); numberValue(t.progress)
             literal("}")
         } else {
             literal(",\"transition\":null")
         }
-        literal(",\"snap\":{\"previous\":"); number(l.snap.previous)
-        literal(",\"nearest\":"); number(l.snap.nearest)
-        literal(",\"next\":"); number(l.snap.next)
-        if let target = l.snap.target { literal(",\"target\":"); number(target) }
+        literal(",\"snap\":{\"previous\":"); numberValue(l.snap.previous)
+        literal(",\"nearest\":"); numberValue(l.snap.nearest)
+        literal(",\"next\":"); numberValue(l.snap.next)
+        if let target = l.snap.target { literal(",\"target\":"); numberValue(target) }
         literal("}")
-        if let w = l.wrappedOffset { literal(",\"wrappedOffset\":"); number(w) }
+        if let w = l.wrappedOffset { literal(",\"wrappedOffset\":"); numberValue(w) }
         if let events = l.events {
             literal(",\"events\":[")
             for (i, e) in events.enumerated() {
                 if i > 0 { literal(",") }
                 literal(e.type == .willMove ? "{\"type\":\"willMove\",\"page\":" : "{\"type\":\"didMove\",\"page\":")
-                integer(e.page)
+                intValue(e.page)
                 literal("}")
             }
             literal("]")
         }
         literal(",\"pages\":[")
-        for (i, page) in l.pages.enumerated() {
-            if i > 0 { literal(",") }
-            self.page(page)
-        }
-        literal("]}")
     }
 
-    /// One page, per element of `include: all` (10 000 on a big answer).
-    private mutating func page(_ p: PageLayout) {
-        literal("{\"index\":"); integer(p.index)
-        literal(",\"slot\":"); integer(p.slot)
-        literal(",\"progress\":"); number(p.progress)
-        literal(",\"visibleFraction\":"); number(p.visibleFraction)
+    /// One page of the `pages` array (10 000 of them on the largest answer).
+    mutating func page(_ p: PageLayout) {
+        literal("{\"index\":"); intValue(p.index)
+        literal(",\"slot\":"); intValue(p.slot)
+        literal(",\"progress\":"); numberValue(p.progress)
+        literal(",\"visibleFraction\":"); numberValue(p.visibleFraction)
         literal(",\"frame\":{\"x\":"); frameFields(p.frame)
         literal(",\"viewportFrame\":{\"x\":"); frameFields(p.viewportFrame)
         literal(",\"layers\":[")
         for (i, layer) in p.layers.enumerated() {
-            literal(i > 0 ? ",{\"name\":" : "{\"name\":"); string(layer.name)
+            literal(i > 0 ? ",{\"name\":" : "{\"name\":"); stringValue(layer.name)
             literal(",\"frame\":{\"x\":"); frameFields(layer.frame)
             literal(",\"viewportFrame\":{\"x\":"); frameFields(layer.viewportFrame)
             if let c = layer.clip { literal(",\"clip\":{\"x\":"); frameFields(c) } else { literal(",\"clip\":null") }
-            if let o = layer.opacity { literal(",\"opacity\":"); number(o) }
-            if let s = layer.scale { literal(",\"scale\":"); number(s) }
+            if let o = layer.opacity { literal(",\"opacity\":"); numberValue(o) }
+            if let s = layer.scale { literal(",\"scale\":"); numberValue(s) }
             if let c = layer.contentFrame { literal(",\"contentFrame\":{\"x\":"); frameFields(c) }
             literal("}")
         }
         literal("]}")
+    }
+
+    // MARK: Header (SPEC §2)
+
+    mutating func header(_ h: HeaderLayout) {
+        literal("{\"header\":{\"x\":"); frameFields(h.header)
+        literal(",\"image\":{\"x\":"); frameFields(h.image)
+        if let c = h.contentFrame { literal(",\"contentFrame\":{\"x\":"); frameFields(c) }
+        literal(",\"contentTop\":"); numberValue(h.contentTop)
+        literal(",\"progress\":"); numberValue(h.progress)
+        literal(h.collapsed ? ",\"collapsed\":true" : ",\"collapsed\":false")
+        literal(h.stretched ? ",\"stretched\":true}" : ",\"stretched\":false}")
+    }
+
+    // MARK: Scroll (SPEC §3)
+
+    /// One element of the `elements` array.
+    mutating func element(_ e: ElementLayout) {
+        literal("{\"name\":"); stringValue(e.name)
+        literal(",\"progress\":"); numberValue(e.progress)
+        literal(",\"progressClamped\":"); numberValue(e.progressClamped)
+        literal(",\"translate\":{\"x\":"); numberValue(e.translate.x)
+        literal(",\"y\":"); numberValue(e.translate.y)
+        literal("},\"scale\":"); numberValue(e.scale)
+        literal(",\"opacity\":"); numberValue(e.opacity)
+        literal(",\"rotate\":"); numberValue(e.rotate)
+        literal(",\"viewportFrame\":{\"x\":"); frameFields(e.viewportFrame)
+        literal(e.visible ? ",\"visible\":true}" : ",\"visible\":false}")
     }
 }

@@ -1,0 +1,71 @@
+/// The one integer formatter of the code base (issue 11: there were five): decimal for
+/// Content-Length, status codes, JSON integers and metrics; hexadecimal for chunk sizes
+/// (RFC 9112 §7.1). Digits are stored from the end of the reserved room backwards, so a number
+/// costs one capacity check and no temporary.
+extension ByteBuffer {
+    /// `value` in decimal, with a `-` when negative.
+    @inlinable
+    public mutating func writeDecimal(_ value: Int) {
+        if value < 0 {
+            writeByte(UInt8(ascii: "-"))
+            writeDecimal(UInt64(0 &- UInt64(bitPattern: Int64(value))))
+        } else {
+            writeDecimal(UInt64(value))
+        }
+    }
+
+    @inlinable
+    public mutating func writeDecimal(_ value: UInt64) {
+        var digits = 1
+        var probe = value
+        while probe >= 10 { probe /= 10; digits &+= 1 }
+        reserveWritable(digits)
+        var v = value
+        var i = _writerIndex &+ digits
+        precondition(i <= storage.capacity)
+        repeat {
+            i &-= 1
+            storage.base.storeBytes(of: UInt8(truncatingIfNeeded: 48 &+ v % 10), toByteOffset: i, as: UInt8.self)
+            v /= 10
+        } while v > 0
+        _writerIndex &+= digits
+    }
+
+    /// `value` in lowercase hexadecimal, at least `minimumDigits` digits (zero-padded: a chunk
+    /// size written into a fixed-width placeholder; leading zeros are valid, RFC 9112 §7.1).
+    @inlinable
+    public mutating func writeHexadecimal(_ value: UInt64, minimumDigits: Int = 1) {
+        var digits = 1
+        var probe = value
+        while probe >= 16 { probe >>= 4; digits &+= 1 }
+        digits = max(digits, minimumDigits)
+        reserveWritable(digits)
+        var v = value
+        var i = _writerIndex &+ digits
+        precondition(i <= storage.capacity)
+        while i > _writerIndex {
+            i &-= 1
+            let d = UInt8(truncatingIfNeeded: v & 15)
+            storage.base.storeBytes(of: d < 10 ? 48 &+ d : 87 &+ d, toByteOffset: i, as: UInt8.self)
+            v >>= 4
+        }
+        _writerIndex &+= digits
+    }
+}
+
+extension ByteBuffer {
+    /// Overwrites `digits` bytes at `index` (already written) with `value` in zero-padded
+    /// lowercase hexadecimal: the chunk-size placeholder filled in once the chunk is produced.
+    public mutating func setHexadecimal(_ value: UInt64, at index: Int, digits: Int) {
+        precondition(index >= _readerIndex && index + digits <= _writerIndex, "setHexadecimal outside the written bytes")
+        reserveWritable(0)
+        var v = value
+        var i = index &+ digits
+        while i > index {
+            i &-= 1
+            let d = UInt8(truncatingIfNeeded: v & 15)
+            storage.base.storeBytes(of: d < 10 ? 48 &+ d : 87 &+ d, toByteOffset: i, as: UInt8.self)
+            v >>= 4
+        }
+    }
+}

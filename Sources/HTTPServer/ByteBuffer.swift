@@ -1,0 +1,254 @@
+/// The one byte buffer of the engine and its applications (issue 11; after swift-nio's
+/// `ByteBuffer`): the read stash, the response head, the response body, every writer and the
+/// outbox move bytes through this type and nothing else.
+///
+/// Bytes `[0, readerIndex)` are consumed, `[readerIndex, writerIndex)` are readable,
+/// `[writerIndex, capacity)` are writable. Reads go through `Span`/`RawSpan` lent for one call
+/// (`withReadableBytes`, `readableBytesSpan`); writes go through one capacity check
+/// (`reserveWritable`) followed by bounds-checked stores. The storage is a class with a stable
+/// heap address, copied on write like an `Array` when a copy of the buffer is mutated.
+///
+/// This file and `ByteBuffer+Writing.swift` are the only places where the buffer's memory is
+/// touched through unsafe pointers; the C wrappers borrow it through the `internal`
+/// `withUnsafe…` methods for exactly one call.
+public struct ByteBuffer: Sendable {
+    @usableFromInline
+    final class Storage: @unchecked Sendable {
+        @usableFromInline var base: UnsafeMutableRawPointer
+        @usableFromInline var capacity: Int
+
+        @usableFromInline
+        init(capacity: Int) {
+            self.capacity = capacity
+            base = .allocate(byteCount: max(capacity, 1), alignment: 16)
+        }
+
+        deinit { base.deallocate() }
+
+        @usableFromInline
+        func copy(capacity newCapacity: Int, bytes range: Range<Int>) -> Storage {
+            let new = Storage(capacity: newCapacity)
+            new.base.copyMemory(from: base + range.lowerBound, byteCount: range.count)
+            return new
+        }
+    }
+
+    @usableFromInline var storage: Storage
+    @usableFromInline var _readerIndex: Int = 0
+    @usableFromInline var _writerIndex: Int = 0
+
+    /// An empty buffer with room for `capacity` bytes (one allocation).
+    @inlinable
+    public init(capacity: Int = 0) {
+        storage = Storage(capacity: max(0, capacity))
+    }
+
+    /// A buffer holding a copy of `bytes`.
+    public init(bytes: some Sequence<UInt8>) {
+        self.init(capacity: bytes.underestimatedCount)
+        writeBytes(bytes)
+    }
+
+    /// A buffer holding the UTF-8 of `string`.
+    public init(string: String) {
+        self.init(capacity: string.utf8.count)
+        writeString(string)
+    }
+
+    @inlinable public var readerIndex: Int { _readerIndex }
+    @inlinable public var writerIndex: Int { _writerIndex }
+    @inlinable public var capacity: Int { storage.capacity }
+    /// Bytes between the reader and the writer index.
+    @inlinable public var readableBytes: Int { _writerIndex &- _readerIndex }
+    @inlinable public var writableBytes: Int { storage.capacity &- _writerIndex }
+    @inlinable public var isEmpty: Bool { _writerIndex == _readerIndex }
+
+    // MARK: - capacity: the one check every write goes through
+
+    /// Makes room for `count` more bytes after the writer index, unshared. Grows by doubling;
+    /// moves the readable bytes to the front when that alone makes room.
+    @inlinable @inline(__always)
+    public mutating func reserveWritable(_ count: Int) {
+        if _slowPath(!isKnownUniquelyReferenced(&storage) || storage.capacity &- _writerIndex < count) {
+            grow(count)
+        }
+    }
+
+    @usableFromInline
+    mutating func grow(_ count: Int) {
+        let readable = readableBytes
+        let needed = readable + count
+        let unique = isKnownUniquelyReferenced(&storage)
+        if unique && storage.capacity >= needed && _readerIndex > 0 && _readerIndex >= readable {
+            // Enough room once consumed bytes are dropped, and the move is cheap next to them.
+            discardReadBytes()
+            return
+        }
+        var newCapacity = max(storage.capacity, 64)
+        while newCapacity < needed { newCapacity *= 2 }
+        if !unique || newCapacity > storage.capacity || _readerIndex > 0 {
+            storage = storage.copy(capacity: newCapacity, bytes: _readerIndex..<_writerIndex)
+            _readerIndex = 0
+            _writerIndex = readable
+        }
+    }
+
+    /// Moves the readable bytes to the front, dropping the consumed ones.
+    public mutating func discardReadBytes() {
+        guard _readerIndex > 0 else { return }
+        let readable = readableBytes
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = storage.copy(capacity: storage.capacity, bytes: _readerIndex..<_writerIndex)
+        } else if readable > 0 {
+            storage.base.copyMemory(from: storage.base + _readerIndex, byteCount: readable)
+        }
+        _readerIndex = 0
+        _writerIndex = readable
+    }
+
+    /// Forgets every byte and keeps the capacity (unless `maximumCapacity` is exceeded, then the
+    /// memory is given back: one big answer must not pin its buffer for a connection's life).
+    @inlinable
+    public mutating func clear(keepingCapacityUpTo maximumCapacity: Int = .max) {
+        if storage.capacity > maximumCapacity || !isKnownUniquelyReferenced(&storage) {
+            storage = Storage(capacity: min(storage.capacity, maximumCapacity))
+        }
+        _readerIndex = 0
+        _writerIndex = 0
+    }
+
+    // MARK: - stores (bounds-checked after the capacity check)
+
+    @inlinable @inline(__always)
+    public mutating func writeByte(_ byte: UInt8) {
+        reserveWritable(1)
+        storage.base.storeBytes(of: byte, toByteOffset: _writerIndex, as: UInt8.self)
+        _writerIndex &+= 1
+    }
+
+    /// Copies raw bytes; `precondition`s that the count is not negative.
+    @inlinable @inline(__always)
+    mutating func writeRaw(_ source: UnsafeRawBufferPointer) {
+        let n = source.count
+        guard n > 0, let from = source.baseAddress else { return }
+        reserveWritable(n)
+        precondition(_writerIndex + n <= storage.capacity)
+        (storage.base + _writerIndex).copyMemory(from: from, byteCount: n)
+        _writerIndex &+= n
+    }
+
+    public mutating func writeBytes(_ bytes: some Sequence<UInt8>) {
+        let done: Void? = bytes.withContiguousStorageIfAvailable { writeRaw(UnsafeRawBufferPointer($0)) }
+        if done == nil {
+            for byte in bytes { writeByte(byte) }
+        }
+    }
+
+    public mutating func writeBytes(_ bytes: Span<UInt8>) {
+        bytes.withUnsafeBytes { writeRaw($0) }
+    }
+
+    public mutating func writeBytes(_ bytes: RawSpan) {
+        bytes.withUnsafeBytes { writeRaw($0) }
+    }
+
+    /// Appends the readable bytes of `other` (it is not consumed).
+    public mutating func writeBuffer(_ other: ByteBuffer) {
+        other.withUnsafeReadableBytes { writeRaw($0) }
+    }
+
+    /// Literal bytes, copied straight from the binary's constant data.
+    @inlinable @inline(__always)
+    public mutating func writeStaticString(_ literal: StaticString) {
+        literal.withUTF8Buffer { writeRaw(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// A string's UTF-8; one copy when it is stored contiguously (native strings are).
+    @inlinable
+    public mutating func writeString(_ string: String) {
+        var string = string
+        string.withUTF8 { writeRaw(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Overwrites already written bytes at `index` (e.g. a chunk-size placeholder).
+    public mutating func setBytes(_ bytes: Span<UInt8>, at index: Int) {
+        precondition(index >= 0 && index + bytes.count <= _writerIndex, "setBytes outside the written bytes")
+        reserveWritable(0)
+        bytes.withUnsafeBytes { (storage.base + index).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+    }
+
+    /// Drops written bytes from the end (the writer index moves back to `index`).
+    public mutating func moveWriterIndex(to index: Int) {
+        precondition(index >= _readerIndex && index <= _writerIndex, "writer index out of range")
+        _writerIndex = index
+    }
+
+    // MARK: - reads
+
+    /// Consumes `count` readable bytes.
+    @inlinable
+    public mutating func moveReaderIndex(forwardBy count: Int) {
+        precondition(count >= 0 && count <= readableBytes, "moved past the readable bytes")
+        _readerIndex &+= count
+        if _readerIndex == _writerIndex {
+            _readerIndex = 0
+            _writerIndex = 0
+        }
+    }
+
+    /// The readable bytes, lent as a `Span` that cannot outlive the borrow of the buffer.
+    public var readableBytesSpan: Span<UInt8> {
+        @_lifetime(borrow self)
+        borrowing get {
+            let span = Span<UInt8>(_unsafeStart: (storage.base + _readerIndex).assumingMemoryBound(to: UInt8.self),
+                                   count: readableBytes)
+            return _overrideLifetime(span, borrowing: self)
+        }
+    }
+
+    /// The readable bytes for the duration of `body`.
+    @inlinable
+    public func withReadableBytes<R, E: Error>(_ body: (Span<UInt8>) throws(E) -> R) throws(E) -> R {
+        try body(readableBytesSpan)
+    }
+
+    /// A byte of the readable range, bounds-checked (`offset` counts from the reader index).
+    @inlinable
+    public func byte(at offset: Int) -> UInt8 {
+        precondition(offset >= 0 && offset < readableBytes, "read outside the readable bytes")
+        return storage.base.load(fromByteOffset: _readerIndex &+ offset, as: UInt8.self)
+    }
+
+    /// A copy of the readable bytes (tests, logs; not the hot path).
+    public var bytes: [UInt8] {
+        withUnsafeReadableBytes { Array($0) }
+    }
+
+    // MARK: - for the C wrappers only (one call each)
+
+    func withUnsafeReadableBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeRawBufferPointer(start: storage.base + _readerIndex, count: readableBytes))
+    }
+
+    /// Lends `minimum` or more writable bytes; `body` returns how many it wrote.
+    mutating func withUnsafeWritableBytes(minimum: Int, _ body: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows {
+        reserveWritable(minimum)
+        let written = try body(UnsafeMutableRawBufferPointer(start: storage.base + _writerIndex, count: writableBytes))
+        precondition(written >= 0 && written <= writableBytes)
+        _writerIndex &+= written
+    }
+}
+
+extension ByteBuffer: Equatable {
+    /// Same readable bytes.
+    public static func == (a: ByteBuffer, b: ByteBuffer) -> Bool {
+        a.readableBytes == b.readableBytes && a.withUnsafeReadableBytes { x in
+            b.withUnsafeReadableBytes { y in x.elementsEqual(y) }
+        }
+    }
+}
+
+extension ByteBuffer: CustomStringConvertible {
+    /// The readable bytes as UTF-8 (tests and debugging).
+    public var description: String { withUnsafeReadableBytes { String(decoding: $0, as: UTF8.self) } }
+}

@@ -1,0 +1,60 @@
+/// A body written as the socket drains instead of built whole (issue 11, SPEC §10): the
+/// engine calls `produce` whenever the connection's unsent output is below its high-water mark
+/// and the process-wide output budget is not spent, so a slow or hostile reader holds at most
+/// the high-water mark plus one produced piece, however large the answer.
+///
+/// Framing is the engine's: `Content-Length` when `contentLength` is known, chunked transfer
+/// coding otherwise (RFC 9112 §7.1). For HEAD the producer is never called. Conforming types
+/// should be concrete structs or classes: the engine holds one existential per streamed answer
+/// and calls it once per piece, the producer's inner loops stay specialised.
+public protocol HTTPBodyProducer {
+    /// The exact body length when known before the first byte, else nil (chunked).
+    var contentLength: Int? { get }
+
+    /// Appends about `limit` bytes (a little more is fine, e.g. to finish a JSON value; much
+    /// more defeats the memory bound) to `buffer`, and says whether the body is complete.
+    /// Called on the loop's thread; never after it returned `.done`.
+    mutating func produce(into buffer: inout ByteBuffer, limit: Int) -> HTTPBodyProgress
+}
+
+public enum HTTPBodyProgress: Sendable, Equatable {
+    /// More is to come: call again when the socket has drained.
+    case more
+    /// The body is complete.
+    case done
+}
+
+/// A content coding (RFC 9110 §8.4.1), e.g. a streaming gzip compressor: bytes in, coded bytes
+/// out, and a trailer at the end. It sits between a producer and the engine's chunk framing.
+public protocol HTTPContentCoder {
+    /// The `Content-Encoding` token, e.g. `gzip`; the application sets that header.
+    var contentCoding: StaticString { get }
+    /// Codes `input` and appends what is ready to `output` (it may keep some back).
+    mutating func compress(_ input: Span<UInt8>, into output: inout ByteBuffer)
+    /// Appends everything held back plus the trailer; called once, after the last input.
+    mutating func finish(into output: inout ByteBuffer)
+}
+
+/// A producer whose output goes through a content coder: the coded length is unknown up front,
+/// so the engine sends it chunked. Generic over both, so nothing in between is an existential.
+public struct CodedBodyProducer<Producer: HTTPBodyProducer, Coder: HTTPContentCoder>: HTTPBodyProducer {
+    public var producer: Producer
+    public var coder: Coder
+    private var plain = ByteBuffer()
+
+    public init(_ producer: Producer, coder: Coder) {
+        self.producer = producer
+        self.coder = coder
+    }
+
+    public var contentLength: Int? { nil }
+
+    public mutating func produce(into buffer: inout ByteBuffer, limit: Int) -> HTTPBodyProgress {
+        plain.clear(keepingCapacityUpTo: 4 * max(limit, 1 << 14))
+        let progress = producer.produce(into: &plain, limit: limit)
+        let input = plain // a second reference for the call; `plain` is not written meanwhile
+        coder.compress(input.readableBytesSpan, into: &buffer)
+        if progress == .done { coder.finish(into: &buffer) }
+        return progress
+    }
+}

@@ -1,0 +1,79 @@
+/// One request, complete with its body, as a view over the connection's buffers: the target,
+/// the header fields and the body are `Span`s, so no `String` is made per request or per header
+/// (issue 11). The view is `~Escapable`: the compiler rejects keeping it, or any span taken from
+/// it, past the `respond` call it was lent to (the buffers are reused by the next request).
+/// Copy what must outlive the call (`String(copying:)`, `ByteBuffer.writeBytes`).
+public struct HTTPRequest: ~Escapable {
+    public let method: HTTPMethod
+    /// 0 for HTTP/1.0, 1 for HTTP/1.1.
+    public let versionMinor: Int
+    /// The raw request-target, e.g. `/v1/paging?offset=12`.
+    public let target: Span<UInt8>
+    public let headers: HTTPHeaders
+    /// The de-chunked body (empty when there is none).
+    public let body: Span<UInt8>
+
+    @_lifetime(copy target, copy headers, copy body)
+    public init(method: HTTPMethod, versionMinor: Int = 1, target: Span<UInt8>, headers: HTTPHeaders, body: Span<UInt8>) {
+        self.method = method
+        self.versionMinor = versionMinor
+        self.target = target
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Where `?` is in the target, or nil.
+    public var queryStart: Int? {
+        var i = 0
+        while i < target.count {
+            if target[i] == UInt8(ascii: "?") { return i }
+            i &+= 1
+        }
+        return nil
+    }
+
+    /// The target up to `?`.
+    public var path: Span<UInt8> {
+        @_lifetime(copy self) get {
+            guard let q = queryStart else { return target }
+            return target.extracting(0..<q)
+        }
+    }
+
+    /// The part after `?` (empty when there is none; see `queryStart`).
+    public var query: Span<UInt8> {
+        @_lifetime(copy self) get {
+            guard let q = queryStart else { return target.extracting(0..<0) }
+            return target.extracting((q + 1)..<target.count)
+        }
+    }
+
+    /// Builds a request from owned values and lends it to `body` (tests, fuzzers, tools; the
+    /// engine lends views over its own buffers instead).
+    public static func with<R>(method: HTTPMethod, target: String, versionMinor: Int = 1,
+                               headers: [(String, String)] = [], body: [UInt8] = [],
+                               _ use: (borrowing HTTPRequest) throws -> R) rethrows -> R {
+        var bytes = ByteBuffer()
+        bytes.writeString(target)
+        var fields: [HTTPHeaders.Field] = []
+        for (name, value) in headers {
+            let n = bytes.writerIndex
+            bytes.writeString(name)
+            let v = bytes.writerIndex
+            bytes.writeString(value)
+            fields.append(HTTPHeaders.Field(name: n..<v, value: v..<bytes.writerIndex))
+        }
+        let targetCount = target.utf8.count
+        let all = bytes.readableBytesSpan
+        return try use(HTTPRequest(method: method, versionMinor: versionMinor,
+                                   target: all.extracting(0..<targetCount),
+                                   headers: HTTPHeaders(bytes: all, fields: fields.span), body: body.span))
+    }
+}
+
+extension String {
+    /// The bytes of a request span as a String (invalid UTF-8 repaired), for what must outlive it.
+    public init(copying bytes: Span<UInt8>) {
+        self = bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+    }
+}

@@ -1,0 +1,35 @@
+/// Whether a request's `Content-Type` names JSON (SPEC §6: anything else is a 415):
+/// `application/json` with or without parameters, or any `application/*+json` (RFC 6839 §3.1).
+/// Type and subtype are case-insensitive (RFC 9110 §8.3.1), blanks are ignored.
+///
+/// One pass over the header's bytes as the engine lent them, no String: the media type (before
+/// `;`) must start with `application/`, and what follows is `json` or ends in `+json` (the last
+/// five bytes are kept in an integer). ASCII case folding is exact here: no non-ASCII character
+/// folds to a letter of `application` or `json`, so non-ASCII bytes simply never match.
+enum MediaType {
+    private static let prefix: [UInt8] = Array("application/".utf8)
+    /// `json` and `+json` as big-endian integers of their bytes.
+    private static let json: UInt64 = 0x6a73_6f6e
+    private static let plusJSON: UInt64 = 0x2b_6a73_6f6e
+
+    static func isJSON(_ value: Span<UInt8>) -> Bool {
+        let prefix = Self.prefix.span
+        var matched = 0, after = 0
+        var tail: UInt64 = 0
+        for i in value.indices {
+            var b = value[i]
+            if b == UInt8(ascii: ";") { break }
+            if b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") { continue }
+            if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") { b |= 0x20 }
+            if matched < prefix.count {
+                guard b == prefix[matched] else { return false }
+                matched &+= 1
+            } else {
+                tail = tail << 8 | UInt64(b)
+                after &+= 1
+            }
+        }
+        guard matched == prefix.count else { return false }
+        return (after == 4 && tail == json) || (after >= 5 && tail & 0xff_ffff_ffff == plusJSON)
+    }
+}

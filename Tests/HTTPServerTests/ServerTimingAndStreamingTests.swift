@@ -1,0 +1,65 @@
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import HTTPServer
+
+/// Timers and streamed answers over real sockets (issue 11): each connection's own timer
+/// fires at its deadline, and unsent output stays bounded per connection and in total.
+@Suite struct ServerTimingAndStreamingTests {
+    @Test func headerTimeout408ArrivesWithinFiftyMillisecondsOfItsDeadline() throws {
+        let server = try startTestServer { $0.headerTimeout = .milliseconds(200) }
+        defer { server.shutdown() }
+        let client = try TestClient(port: server.port)
+        let start = TestClient.now()
+        client.send("GET / HTTP/1.1\r\nHost: x\r\n")
+        let r = client.responses(1, timeout: 3)
+        let elapsed = TestClient.now() - start
+        #expect(r.map(\.status) == [408])
+        #expect(elapsed >= 0.195, "not before the deadline (\(elapsed) s)")
+        #expect(elapsed <= 0.25, "within 50 ms of the deadline (\(elapsed) s)")
+    }
+
+    @Test func streamedAnswerToAPausedReaderStaysWithinTheHighWaterMarkPlusOneChunk() throws {
+        let highWater = 64 * 1024
+        let size = 2_000_000
+        let server = try startTestServer { $0.writeHighWaterMark = highWater }
+        defer { server.shutdown() }
+        let client = try TestClient(port: server.port, receiveBuffer: 16 * 1024)
+        client.send("GET /stream/\(size) HTTP/1.1\r\nHost: x\r\n\r\nGET /after HTTP/1.1\r\nHost: x\r\n\r\n")
+        sleep(seconds: 0.3)
+        #expect(server.state.peakBufferedBytes <= highWater + HTTPConnectionStateMachine.chunkLimit + 64)
+        #expect(server.state.budget.bytes <= highWater + HTTPConnectionStateMachine.chunkLimit + 64)
+        let r = client.responses(2, timeout: 20)
+        #expect(r.count == 2)
+        #expect(r.first?.body == PatternProducer.body(size))
+        #expect(r.last?.bodyText == "GET /after body=")
+    }
+
+    @Test func healthCheckIsAnsweredWhileClientsThatNeverReadHoldTheBudget() throws {
+        let budget = 1 << 20
+        let server = try startTestServer {
+            $0.maxOutputBytes = budget
+            $0.writeHighWaterMark = 256 * 1024
+        }
+        defer { server.shutdown() }
+        var hostile: [TestClient] = []
+        for _ in 0..<20 {
+            let c = try TestClient(port: server.port, receiveBuffer: 4096)
+            c.send(String(repeating: "GET /stream/20000000 HTTP/1.1\r\nHost: x\r\n\r\n", count: 4))
+            hostile.append(c)
+        }
+        let deadline = TestClient.now() + 5
+        while !server.state.budget.isSpent && TestClient.now() < deadline { sleep(seconds: 0.02) }
+        #expect(server.state.budget.isSpent)
+        sleep(seconds: 0.2)
+        #expect(server.state.budget.bytes <= budget + HTTPConnectionStateMachine.chunkLimit + 64)
+        let probe = try TestClient(port: server.port)
+        let start = TestClient.now()
+        probe.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        let r = probe.responses(1, timeout: 2)
+        #expect(r.map(\.bodyText) == ["GET /healthz body="])
+        #expect(TestClient.now() - start < 0.1)
+        withExtendedLifetime(hostile) {}
+    }
+}

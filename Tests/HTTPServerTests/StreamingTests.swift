@@ -1,0 +1,94 @@
+import Testing
+@testable import HTTPServer
+
+/// Streamed answers (issue 11): framing, HEAD, pipelining order, the per-connection bound and
+/// the process-wide output budget, driven through the state machine with a fake clock.
+@Suite struct StreamingTests {
+    @Test func bodyOfUnknownLengthIsChunkedAndDechunksToTheProducedBytes() {
+        var h = MachineHarness()
+        h.send("GET /stream/300000 HTTP/1.1\r\nHost: x\r\n\r\n")
+        let r = h.responses
+        #expect(r.count == 1)
+        #expect(r.first?.header("Transfer-Encoding") == "chunked")
+        #expect(r.first?.header("Content-Length") == nil)
+        #expect(r.first?.body == PatternProducer.body(300_000))
+        #expect(h.text.hasSuffix("\r\n0\r\n\r\n"))
+        #expect(!h.closed)
+    }
+
+    @Test func bodyOfKnownLengthIsSentWithContentLength() {
+        var h = MachineHarness()
+        h.send("GET /stream-length/100000 HTTP/1.1\r\nHost: x\r\n\r\nGET /after HTTP/1.1\r\nHost: x\r\n\r\n")
+        let r = h.responses
+        #expect(r.map(\.status) == [200, 200])
+        #expect(r.first?.header("Content-Length") == "100000")
+        #expect(r.first?.header("Transfer-Encoding") == nil)
+        #expect(r.first?.body == PatternProducer.body(100_000))
+        #expect(r.last?.bodyText == "GET /after body=")
+    }
+
+    @Test func headOfAStreamedAnswerSendsTheHeadOnly() {
+        var h = MachineHarness()
+        h.send("HEAD /stream-length/5000 HTTP/1.1\r\nHost: x\r\n\r\nHEAD /stream/5000 HTTP/1.1\r\nHost: x\r\n\r\nGET /next HTTP/1.1\r\nHost: x\r\n\r\n")
+        let r = ParsedResponse.parseAll(h.written, bodyless: [0, 1]).responses
+        #expect(r.count == 3)
+        #expect(r.first?.header("Content-Length") == "5000")
+        #expect(r.dropFirst().first?.header("Transfer-Encoding") == "chunked")
+        #expect(r.last?.bodyText == "GET /next body=")
+    }
+
+    @Test func http10PeerGetsAnUnknownLengthBodyDelimitedByClose() {
+        var h = MachineHarness()
+        h.send("GET /stream/1000 HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+        #expect(h.closed)
+        #expect(h.text.hasSuffix(String(decoding: PatternProducer.body(1000), as: UTF8.self)))
+        #expect(!h.text.contains("chunked"))
+    }
+
+    @Test func slowReaderHoldsAtMostTheHighWaterMarkPlusOneChunk() {
+        let highWater = 64 * 1024
+        var h = MachineHarness { $0.writeHighWaterMark = highWater }
+        h.writesCompleteAtOnce = false
+        h.send("GET /stream/3000000 HTTP/1.1\r\nHost: x\r\n\r\nGET /after HTTP/1.1\r\nHost: x\r\n\r\n")
+        var peak = h.machine.buffered
+        var rounds = 0
+        while h.responses.count < 2 && rounds < 10_000 {
+            h.completeWrite()
+            peak = max(peak, h.machine.buffered)
+            rounds += 1
+        }
+        let bound = highWater + HTTPConnectionStateMachine.chunkLimit + 64
+        #expect(peak <= bound)
+        #expect(rounds > 10) // the answer really went out piece by piece
+        #expect(h.responses.first?.body == PatternProducer.body(3_000_000))
+        #expect(h.responses.last?.bodyText == "GET /after body=", "the pipelined request waited for the stream")
+    }
+
+    @Test func spentBudgetStopsProducersAndBusyConnectionsButNotIdleOnes() {
+        let budget = OutputBudget(limit: 100_000)
+        var hostile = MachineHarness(budget: budget)
+        hostile.writesCompleteAtOnce = false
+        hostile.send("GET /stream/5000000 HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(budget.isSpent)
+        #expect(hostile.machine.waitingForBudget || hostile.machine.buffered > 0)
+        let held = budget.bytes
+        #expect(held <= 100_000 + HTTPConnectionStateMachine.chunkLimit + 64)
+
+        // A connection with nothing unsent is still served (a health check)…
+        var other = MachineHarness(budget: budget)
+        other.writesCompleteAtOnce = false
+        other.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /second HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(other.bodies == ["GET /healthz body="])
+        // …but, holding unsent output of its own now, it answers nothing more while spent
+        // (without the budget the second answer would wait in the outbox behind the write).
+        #expect(other.machine.outbox.isEmpty)
+        other.completeWrite()
+        other.completeWrite()
+        #expect(other.bodies == ["GET /healthz body=", "GET /second body="])
+
+        // The hostile reader finally drains: the budget frees and the producer goes on.
+        for _ in 0..<200 { hostile.completeWrite() }
+        #expect(hostile.responses.first?.body.count == 5_000_000)
+        #expect(budget.bytes == 0)
+    }
+}
