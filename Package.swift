@@ -28,7 +28,7 @@ let package = Package(
         // Test-only: counts heap allocations per thread by interposing malloc in the test binary.
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CAllocationCounter"]),
-        .testTarget(name: "ParallaxServiceTests", dependencies: ["ParallaxService", "ParallaxLayout", "HTTPServer"]),
+        .testTarget(name: "ParallaxServiceTests", dependencies: ["ParallaxService", "ParallaxLayout", "HTTPServer", "CAllocationCounter"]),
     ],
     swiftLanguageModes: [.v6]
 )

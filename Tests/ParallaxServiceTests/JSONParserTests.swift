@@ -5,7 +5,7 @@ import Testing
     let parser = JSONParser()
 
     private func parse(_ text: String) -> Result<String, JSONSyntaxError> {
-        parser.parse(Array(text.utf8)) { describe($0) }
+        parser.parse(Array(text.utf8).span) { describe($0) }
     }
 
     private func describe(_ v: JSONValue) -> String {

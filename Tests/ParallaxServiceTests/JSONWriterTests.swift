@@ -46,7 +46,7 @@ import HTTPServer
 
     @Test func pointerEscapesTildeAndSlash() {
         #expect(JSONPointer().description == "")
-        #expect(JSONPointer().appending("a/b").appending("m~n").appending(3).description == "/a~1b/m~0n/3")
+        #expect(JSONPointer([.key("a/b"), .key("m~n"), .index(3)]).description == "/a~1b/m~0n/3")
     }
 
     /// The reference form of SPEC §4: integral values below 2⁵³ as integers, `-0` as `0`,

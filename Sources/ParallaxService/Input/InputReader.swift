@@ -19,11 +19,6 @@ struct InputReader {
     /// of an array per object (duplicate detection).
     private var keys: [JSONKey] = []
 
-    init() {
-        path.reserveCapacity(8)
-        keys.reserveCapacity(32)
-    }
-
     /// The two buffers, kept by the caller between documents so a request allocates neither
     /// (a reader leaves both empty: every push has its pop).
     struct Scratch {

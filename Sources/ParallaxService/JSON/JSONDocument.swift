@@ -18,11 +18,7 @@ final class JSONParser {
 
     /// Parses `bytes` as strict RFC 8259 JSON. Numbers too big for a double (`1e999`) are kept
     /// as raw text (YYJSON_READ_BIGNUM_AS_RAW) so the reader reports them as 422, not 400.
-    func parse<R>(_ bytes: [UInt8], _ body: (JSONValue) -> R) -> Result<R, JSONSyntaxError> {
-        parse(bytes.span, body)
-    }
-
-    /// The same over a request body lent by the engine.
+    /// `bytes` is a request body lent by the engine (or a rewritten GET query).
     func parse<R>(_ bytes: Span<UInt8>, _ body: (JSONValue) -> R) -> Result<R, JSONSyntaxError> {
         var error = yyjson_read_err()
         let flags: yyjson_read_flag = YYJSON_READ_BIGNUM_AS_RAW
@@ -111,16 +107,6 @@ struct JSONValue {
 
     /// Number of elements or members.
     var count: Int { yyjson_is_ctn(val) ? yyjson_get_len(val) : 0 }
-
-    /// Calls `body` for each member in document order (duplicates included).
-    func forEachMember(_ body: (String, JSONValue) -> Void) {
-        var iter = yyjson_obj_iter()
-        guard yyjson_obj_iter_init(val, &iter) else { return }
-        while let key = yyjson_obj_iter_next(&iter) {
-            guard let v = yyjson_obj_iter_get_val(key) else { continue }
-            body(JSONValue(key).string ?? "", JSONValue(v))
-        }
-    }
 
     /// Calls `body` for each member with its key as raw bytes (no String per key: the readers
     /// match keys against literals with `JSONKey ~= StaticString`).

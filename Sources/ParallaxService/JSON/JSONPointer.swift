@@ -5,11 +5,7 @@ struct JSONPointer: Equatable, CustomStringConvertible {
     enum Token: Equatable { case key(String), member(JSONKey), index(Int) }
     private(set) var tokens: [Token] = []
 
-    init() {}
-    init(_ tokens: [Token]) { self.tokens = tokens }
-
-    func appending(_ key: String) -> JSONPointer { JSONPointer(tokens + [.key(key)]) }
-    func appending(_ index: Int) -> JSONPointer { JSONPointer(tokens + [.index(index)]) }
+    init(_ tokens: [Token] = []) { self.tokens = tokens }
 
     /// `""` for the whole document, else `/a/0/b`, with `~` → `~0` and `/` → `~1` (RFC 6901 §3).
     var description: String {

@@ -1,0 +1,37 @@
+import CAllocationCounter
+import HTTPServer
+import Testing
+@testable import ParallaxService
+
+/// Heap allocations of the application per typical paging request (SPEC §1 example, the bench's
+/// workload 1 body) in steady state (issue 11; after swift-nio's allocation counter tests): the
+/// same request answered 1 000 times after 100 warm-up answers, on one thread, counting the
+/// app's work only (routing, parsing, reading, validation, layout, writing, the metrics record).
+/// The engine's own share is 0 (HTTPServerTests.AllocationTests). Recorded in docs/PERFORMANCE.md.
+@Suite struct ServiceAllocationTests {
+    static let body = #"{"viewport":{"width":390,"height":844},"pageCount":5,"pageSpacing":16,"axis":"horizontal","direction":"ltr","infinite":false,"offset":203,"previousOffset":180,"layers":[{"name":"background","travel":120,"fit":"page"}],"include":"visible","motionScale":1,"pixelScale":3}"#
+
+    @Test(.enabled(if: allocation_counter_active() != 0, "malloc interposition is off under sanitizers"))
+    func typicalPagingRequestAllocatesAtMostThree() {
+        let app = ParallaxApp(options: ServiceOptions(accessLog: false), metrics: ServiceMetrics())
+        let record = HTTPRequestRecord(method: .post, path: "/v1/paging", status: 200, bytesIn: 300, bytesOut: 965,
+                                       durationNanoseconds: 50_000, remoteAddress: "127.0.0.1:1")
+        var response = HTTPResponse()
+        let warmUp = 100, measured = 1000
+        var start: UInt64 = 0, end: UInt64 = 0
+        HTTPRequest.with(method: .post, target: "/v1/paging", headers: [("Host", "x"), ("Content-Type", "application/json")],
+                         body: Array(Self.body.utf8)) { request in
+            for i in 0..<(warmUp + measured) {
+                if i == warmUp { start = allocation_counter_thread_allocations() }
+                response.reset()
+                app.respond(to: request, into: &response)
+                app.record(record)
+            }
+            end = allocation_counter_thread_allocations()
+        }
+        #expect(response.status.code == 200 && response.producer == nil && response.body.readableBytes == 965)
+        let perRequest = Double(end - start) / Double(measured)
+        print("allocations per request (typical paging, the application alone, steady state): \(perRequest)")
+        #expect(perRequest <= 3, "\(perRequest) allocations per request")
+    }
+}
