@@ -84,8 +84,8 @@ final class EventLoop: @unchecked Sendable {
 
     private func bindAndListen(host: String, port: Int, backlog: Int) throws {
         var fd: uv_os_fd_t = -1
-        var rc = uv_fileno(parallax_tcp_handle(listener), &fd)
-        if rc == 0 { rc = parallax_set_reuseport(fd) == 0 ? 0 : -errno }
+        var rc = uv_fileno(uvshim_tcp_handle(listener), &fd)
+        if rc == 0 { rc = uvshim_set_reuseport(fd) == 0 ? 0 : -errno }
         if rc != 0 { throw HTTPServerError("SO_REUSEPORT", rc) }
         var address = sockaddr_in()
         rc = uv_ip4_addr(host, Int32(port), &address)
@@ -94,7 +94,7 @@ final class EventLoop: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { uv_tcp_bind(listener, $0, 0) }
         }
         if rc != 0 { throw HTTPServerError("bind \(host):\(port)", rc) }
-        rc = uv_listen(parallax_tcp_stream(listener), Int32(backlog)) { server, status in
+        rc = uv_listen(uvshim_tcp_stream(listener), Int32(backlog)) { server, status in
             guard status == 0, let server else { return }
             EventLoop.from(server.pointee.data)?.accept(server)
         }
@@ -111,9 +111,9 @@ final class EventLoop: @unchecked Sendable {
     func abandon() {
         stopping = true
         wakeable.withLock { $0 = false }
-        uv_close(parallax_tcp_handle(listener), nil)
-        uv_close(parallax_async_handle(wakeup), nil)
-        uv_close(parallax_timer_handle(drainTimer), nil)
+        uv_close(uvshim_tcp_handle(listener), nil)
+        uv_close(uvshim_async_handle(wakeup), nil)
+        uv_close(uvshim_timer_handle(drainTimer), nil)
         uv_run(loop, UV_RUN_DEFAULT)
         release()
     }
@@ -180,8 +180,8 @@ final class EventLoop: @unchecked Sendable {
             let tcp = UnsafeMutablePointer<uv_tcp_t>.allocate(capacity: 1)
             uv_tcp_init(loop, tcp)
             tcp.pointee.data = nil
-            if uv_accept(server, parallax_tcp_stream(tcp)) == 0 { refuse(tcp, responder: responder) }
-            uv_close(parallax_tcp_handle(tcp)) { $0.map { UnsafeMutableRawPointer($0).deallocate() } }
+            if uv_accept(server, uvshim_tcp_stream(tcp)) == 0 { refuse(tcp, responder: responder) }
+            uv_close(uvshim_tcp_handle(tcp)) { $0.map { UnsafeMutableRawPointer($0).deallocate() } }
             return
         }
         refreshDate()
@@ -207,7 +207,7 @@ final class EventLoop: @unchecked Sendable {
         bytes.withUnsafeReadableBytes { raw in
             var buf = uv_buf_init(UnsafeMutablePointer(mutating: raw.baseAddress?.assumingMemoryBound(to: CChar.self)),
                                   UInt32(raw.count))
-            _ = uv_try_write(parallax_tcp_stream(tcp), &buf, 1)
+            _ = uv_try_write(uvshim_tcp_stream(tcp), &buf, 1)
         }
     }
 
@@ -273,7 +273,7 @@ final class EventLoop: @unchecked Sendable {
     private func beginDrain() {
         guard !draining else { return }
         draining = true
-        uv_close(parallax_tcp_handle(listener), nil)
+        uv_close(uvshim_tcp_handle(listener), nil)
         let now = self.now
         let timeoutMs = max(1, limits.drainTimeout.engineNanoseconds / 1_000_000)
         uv_timer_start(drainTimer, { timer in EventLoop.from(timer?.pointee.data)?.drainDeadlinePassed() }, timeoutMs, 0)
@@ -285,9 +285,9 @@ final class EventLoop: @unchecked Sendable {
         guard draining, connections.isEmpty, !stopping else { return }
         stopping = true
         wakeable.withLock { $0 = false }
-        uv_close(parallax_async_handle(wakeup), nil)
+        uv_close(uvshim_async_handle(wakeup), nil)
         uv_timer_stop(drainTimer)
-        uv_close(parallax_timer_handle(drainTimer), nil)
+        uv_close(uvshim_timer_handle(drainTimer), nil)
     }
 
     /// The drain timeout passed: close whatever is still open.

@@ -7,7 +7,7 @@ import Glibc
 /// it. Uses a private libuv loop with `uv_signal_t` handles, so the signal is turned into an
 /// ordinary callback (no work in an async-signal context). Call it from main after `start`,
 /// then `beginDrain()` and `wait()`.
-public func waitForSignal(_ signals: [Int32]) -> Int32 {
+func waitForSignal(_ signals: [Int32]) -> Int32 {
     // A parent may have spawned us with these signals blocked (the mask is inherited): unblock
     // them here, or they would stay pending forever.
     var set = sigset_t()
@@ -51,7 +51,7 @@ private final class SignalWaiter {
         received = signum
         for handle in handles {
             handle.pointee.data = nil
-            uv_close(parallax_signal_handle(handle), nil)
+            uv_close(uvshim_signal_handle(handle), nil)
         }
     }
 }
