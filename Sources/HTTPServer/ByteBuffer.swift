@@ -14,8 +14,9 @@
 public struct ByteBuffer: Sendable {
     @usableFromInline
     final class Storage: @unchecked Sendable {
-        @usableFromInline var base: UnsafeMutableRawPointer
-        @usableFromInline var capacity: Int
+        // `let`: a grown buffer is a new Storage, and constants cost no exclusivity checks.
+        @usableFromInline let base: UnsafeMutableRawPointer
+        @usableFromInline let capacity: Int
 
         @usableFromInline
         init(capacity: Int) {

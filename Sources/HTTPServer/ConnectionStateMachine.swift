@@ -33,16 +33,18 @@ struct HTTPConnectionStateMachine {
         case close
     }
 
-    /// Where the connection is, with what that phase needs.
+    /// Where the connection is, with what that phase needs (trivial payloads: the phase is
+    /// matched several times a request, and a payload holding references would be retained and
+    /// released at each match; the request being answered and the body stream live beside it).
     private enum Phase {
-        /// Between requests, since the given time.
+        /// Between requests.
         case idle
         /// Receiving a request that began at `started`; `headersDone` once the body is next.
         case receiving(started: UInt64, headersDone: Bool)
-        /// The responder has the request (or the error).
-        case responding(Current)
-        /// The answer's body comes from a producer as the output drains.
-        case streaming(Stream)
+        /// The responder has the request (or the error) described by `current`.
+        case responding
+        /// The answer's body comes from `stream` as the output drains.
+        case streaming
         case closed
     }
 
@@ -68,7 +70,8 @@ struct HTTPConnectionStateMachine {
     }
 
     let limits: HTTPLimits
-    let remoteAddress: String
+    /// The peer, for access records (set once the connection is accepted).
+    var remoteAddress: String
     private let parser: HTTPParser
     private let date: DateCache
     private let budget: OutputBudget
@@ -85,6 +88,10 @@ struct HTTPConnectionStateMachine {
     /// Unparsed input: what followed a complete message, or arrived while parsing was stopped.
     private var stash = ByteBuffer()
     private var phase = Phase.idle
+    /// The request being answered (phases `.responding` and `.streaming`).
+    private var current = Current()
+    /// The body being produced (phase `.streaming`).
+    private var stream: Stream?
     private var lastActivity: UInt64
     private var bytesIn = 0
     private var readingPaused = false
@@ -255,7 +262,7 @@ struct HTTPConnectionStateMachine {
 
     /// Frames the responder's answer into `outbox` and returns its access record.
     mutating func responded(_ response: HTTPResponse, now: UInt64) -> HTTPRequestRecord {
-        guard case .responding(let current) = phase else {
+        guard case .responding = phase else {
             return HTTPRequestRecord(method: .other("-"), path: "", status: response.status.code, bytesIn: 0,
                                      bytesOut: 0, durationNanoseconds: 0, remoteAddress: remoteAddress)
         }
@@ -267,8 +274,8 @@ struct HTTPConnectionStateMachine {
                                           keepAliveHeader: !close && current.versionMinor == 0, head: date, to: &outbox)
             var expected: Int? = nil
             if case .length(let n) = framing { expected = n }
-            phase = .streaming(Stream(producer: producer, chunked: framing == .chunked,
-                                      expectedLength: expected, close: close))
+            stream = Stream(producer: producer, chunked: framing == .chunked, expectedLength: expected, close: close)
+            phase = .streaming
         } else if response.producer != nil {
             // HEAD or a bodiless status: the head alone; the producer is never called.
             ResponseSerializer.appendHead(response, framing: current.headOnly ? framing : .none, close: close,
@@ -294,7 +301,8 @@ struct HTTPConnectionStateMachine {
 
     /// Asks the producer for more while the connection and the budget have room; frames chunks.
     private mutating func produce() {
-        guard case .streaming(var stream) = phase else { return }
+        guard case .streaming = phase, var stream = self.stream else { return }
+        self.stream = nil // the producer is moved out while it works, not shared
         while buffered <= limits.writeHighWaterMark {
             // Streamed bodies stop for the budget even on a connection with nothing unsent: each
             // of a thousand such connections taking "one more chunk" would be 64 MB.
@@ -327,7 +335,7 @@ struct HTTPConnectionStateMachine {
                 return
             }
         }
-        phase = .streaming(stream)
+        self.stream = stream
     }
 
     // MARK: parsing
@@ -381,12 +389,12 @@ struct HTTPConnectionStateMachine {
             bytesIn += consumed
             began(now)
             parser.resume()
-            let head = parser.head
             guard case .receiving(let started, _) = phase else { return consumed }
-            phase = .responding(Current(method: head.method, path: Self.path(parser.targetString),
-                                        versionMinor: head.versionMinor,
-                                        keepAlive: parser.keepAlive && !head.upgrade,
-                                        headOnly: head.method == .head, started: started))
+            let method = parser.method
+            current = Current(method: method, path: parser.pathString, versionMinor: parser.versionMinor,
+                              keepAlive: parser.keepAlive && !parser.upgrade,
+                              headOnly: method == .head, started: started)
+            phase = .responding
             messageReady = true
             return consumed
         case .error(let error):
@@ -394,12 +402,6 @@ struct HTTPConnectionStateMachine {
             closeAfterFlush = true
             return available
         }
-    }
-
-    /// The request-target's path (up to `?`) for the access record.
-    private static func path(_ target: String) -> String {
-        guard let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target }
-        return String(target[..<q])
     }
 
     private mutating func began(_ now: UInt64) {
@@ -410,10 +412,11 @@ struct HTTPConnectionStateMachine {
         var started = lastActivity
         if case .receiving(let s, _) = phase { started = s }
         stopParsing()
-        let method = parser.headersDone ? parser.head.method : .other("-")
+        let method = parser.headersDone ? parser.method : .other("-")
         // A HEAD request's error answer still has no body (RFC 9110 §9.3.2).
-        phase = .responding(Current(method: method, path: Self.path(parser.targetString), versionMinor: 1,
-                                    keepAlive: false, headOnly: method == .head, started: started))
+        current = Current(method: method, path: parser.pathString, versionMinor: 1,
+                          keepAlive: false, headOnly: method == .head, started: started)
+        phase = .responding
         messageReady = false
         return .respondToError(error)
     }
@@ -430,6 +433,7 @@ struct HTTPConnectionStateMachine {
 
     private mutating func finish() -> Action {
         phase = .closed
+        stream = nil
         stash.clear(keepingCapacityUpTo: 0)
         outbox.clear(keepingCapacityUpTo: 0)
         inFlight = 0

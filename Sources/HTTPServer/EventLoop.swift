@@ -24,14 +24,10 @@ final class EventLoop: @unchecked Sendable {
     let loop: UnsafeMutablePointer<uv_loop_t>
     let readBuffer: UnsafeMutableRawPointer
     let date: DateCache
-    private(set) var responder: (any HTTPResponder)?
-    /// One response value per loop, its body capacity reused by every request; behind a pointer
-    /// so the per-request `inout` pays no dynamic exclusivity check.
-    private let responsePointer: UnsafeMutablePointer<HTTPResponse>
-    var response: HTTPResponse {
-        _read { yield responsePointer.pointee }
-        _modify { yield &responsePointer.pointee }
-    }
+    @exclusivity(unchecked) private(set) var responder: (any HTTPResponder)?
+    /// One response value per loop, its body capacity reused by every request; only the loop's
+    /// thread touches it, so the per-request `inout` skips the dynamic exclusivity check.
+    @exclusivity(unchecked) var response = HTTPResponse()
     private(set) var boundPort = 0
     private let listener: UnsafeMutablePointer<uv_tcp_t>
     private let wakeup: UnsafeMutablePointer<uv_async_t>
@@ -60,8 +56,6 @@ final class EventLoop: @unchecked Sendable {
         wakeup = .allocate(capacity: 1)
         drainTimer = .allocate(capacity: 1)
         readBuffer = .allocate(byteCount: Self.readBufferSize, alignment: 16)
-        responsePointer = .allocate(capacity: 1)
-        responsePointer.initialize(to: HTTPResponse())
         uv_loop_init(loop)
         uv_tcp_init_ex(loop, listener, UInt32(AF_INET))
         uv_async_init(loop, wakeup) { handle in EventLoop.from(handle?.pointee.data)?.wokenUp() }
@@ -125,8 +119,6 @@ final class EventLoop: @unchecked Sendable {
         wakeup.deallocate()
         drainTimer.deallocate()
         readBuffer.deallocate()
-        responsePointer.deinitialize(count: 1)
-        responsePointer.deallocate()
     }
 
     /// Runs the loop on a new thread; the thread owns a reference until the loop stops.
