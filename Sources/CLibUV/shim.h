@@ -19,3 +19,14 @@ static inline int uvshim_set_reuseport(uv_os_fd_t fd) {
 
 /* A peer that closed its read side must not kill the process (SIGPIPE). */
 static inline void uvshim_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
+
+/* connect(2) to 127.0.0.1:port (the container health probe); the sockaddr cast lives here. */
+#include <netinet/in.h>
+#include <arpa/inet.h>
+static inline int uvshim_connect_loopback(int fd, int port) {
+    struct sockaddr_in address = {0};
+    address.sin_family = AF_INET;
+    address.sin_port = htons((uint16_t)port);
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    return connect(fd, (const struct sockaddr *)&address, sizeof address);
+}

@@ -158,6 +158,14 @@ public struct ByteBuffer: Sendable {
         other.withUnsafeReadableBytes { writeRaw($0) }
     }
 
+    /// Appends the readable bytes of `other` after its first `count` ones.
+    public mutating func writeBuffer(_ other: ByteBuffer, skipping count: Int) {
+        other.withUnsafeReadableBytes { raw in
+            precondition(count >= 0 && count <= raw.count, "skipping past the readable bytes")
+            writeRaw(UnsafeRawBufferPointer(rebasing: raw[count...]))
+        }
+    }
+
     /// Literal bytes, copied straight from the binary's constant data.
     @inlinable @inline(__always)
     public mutating func writeStaticString(_ literal: StaticString) {
@@ -252,4 +260,11 @@ extension ByteBuffer: Equatable {
 extension ByteBuffer: CustomStringConvertible {
     /// The readable bytes as UTF-8 (tests and debugging).
     public var description: String { withUnsafeReadableBytes { String(decoding: $0, as: UTF8.self) } }
+}
+
+extension String {
+    /// The bytes of a request span as a String (invalid UTF-8 repaired), for what must outlive it.
+    public init(copying bytes: Span<UInt8>) {
+        self = bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+    }
 }
