@@ -26,6 +26,8 @@ final class Connection {
     private var closing = false
     private var lingerUntil: UInt64?
     private var peerFinished = false
+    /// When the timer is set to fire (.max: not armed).
+    private var armedDeadline: UInt64 = .max
 
     /// Accepts a pending connection of `listener`; nil when the accept fails.
     init?(loop: EventLoop, listener: UVHandle<uv_tcp_t, EventLoop>) {
@@ -105,13 +107,18 @@ final class Connection {
         if machine.waitingForBudget { loop.awaitBudget(self) }
     }
 
-    /// (Re-)arms the connection's timer for `deadline` (ms resolution, rounded up).
+    /// Arms the connection's timer for `deadline` (ms resolution, rounded up). A deadline later
+    /// than the one already armed is left for then: the timer fires early, the machine finds
+    /// nothing due and asks again (one re-arm per idle period instead of one per request).
     private func arm(_ deadline: UInt64, now: UInt64) {
+        if deadline >= armedDeadline { return }
+        armedDeadline = deadline
         let ms = deadline > now ? (deadline - now + 999_999) / 1_000_000 : 0
         timer.start(milliseconds: ms) { t in UVHandle<uv_timer_t, Connection>.owner(of: t)?.timerFired() }
     }
 
     private func timerFired() {
+        armedDeadline = .max
         let now = loop.now
         if let lingerUntil {
             if now >= lingerUntil { closeNow() } else { arm(lingerUntil, now: now) }
