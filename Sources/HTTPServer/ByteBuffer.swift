@@ -183,7 +183,9 @@ public struct ByteBuffer: Sendable {
     public mutating func setBytes(_ bytes: Span<UInt8>, at index: Int) {
         precondition(index >= 0 && index + bytes.count <= _writerIndex, "setBytes outside the written bytes")
         reserveWritable(0)
-        bytes.withUnsafeBytes { (storage.base + index).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        bytes.withUnsafeBytes { raw in
+            if let from = raw.baseAddress { (storage.base + index).copyMemory(from: from, byteCount: raw.count) }
+        }
     }
 
     /// Drops written bytes from the end (the writer index moves back to `index`).

@@ -18,57 +18,6 @@
 /// Errors: every engine-level error becomes a complete response followed by close, and nothing
 /// after the bad bytes is parsed.
 struct HTTPConnectionStateMachine {
-    enum Action: Equatable {
-        /// Call the responder with `withRequest`, then `responded(_:now:)`.
-        case respond
-        /// Render the error with the responder, then `responded(_:now:)`.
-        case respondToError(HTTPEngineError)
-        /// Send `outbox`, then report with `outboxWritten(queued:now:)`.
-        case write
-        case pauseReading
-        case resumeReading
-        /// Arm the connection's timer: call `timeout(now:)` at `deadline`.
-        case scheduleTimeout(deadline: UInt64)
-        /// Close the connection; the machine is finished.
-        case close
-    }
-
-    /// Where the connection is, with what that phase needs (trivial payloads: the phase is
-    /// matched several times a request, and a payload holding references would be retained and
-    /// released at each match; the request being answered and the body stream live beside it).
-    private enum Phase {
-        /// Between requests.
-        case idle
-        /// Receiving a request that began at `started`; `headersDone` once the body is next.
-        case receiving(started: UInt64, headersDone: Bool)
-        /// The responder has the request (or the error) described by `current`.
-        case responding
-        /// The answer's body comes from `stream` as the output drains.
-        case streaming
-        case closed
-    }
-
-    /// The request being answered, kept for framing and the access record.
-    private struct Current {
-        var method: HTTPMethod = .get
-        var path = ""
-        var versionMinor = 1
-        var keepAlive = true
-        var headOnly = false
-        var started: UInt64 = 0
-    }
-
-    /// A body being produced (RFC 9112 §6.1, §7.1).
-    private struct Stream {
-        var producer: any HTTPBodyProducer
-        var chunked: Bool
-        /// The announced Content-Length, checked when the producer is done.
-        var expectedLength: Int?
-        var produced = 0
-        /// Close after the body (HTTP/1.0 peer with unknown length, or asked to).
-        var close: Bool
-    }
-
     let limits: HTTPLimits
     /// The peer, for access records (set once the connection is accepted).
     var remoteAddress: String
@@ -91,7 +40,7 @@ struct HTTPConnectionStateMachine {
     /// The request being answered (phases `.responding` and `.streaming`).
     private var current = Current()
     /// The body being produced (phase `.streaming`).
-    private var stream: Stream?
+    private var stream: BodyStream?
     private var lastActivity: UInt64
     private var bytesIn = 0
     private var readingPaused = false
@@ -274,7 +223,7 @@ struct HTTPConnectionStateMachine {
                                           keepAliveHeader: !close && current.versionMinor == 0, head: date, to: &outbox)
             var expected: Int? = nil
             if case .length(let n) = framing { expected = n }
-            stream = Stream(producer: producer, chunked: framing == .chunked, expectedLength: expected, close: close)
+            stream = BodyStream(producer: producer, chunked: framing == .chunked, expectedLength: expected, close: close)
             phase = .streaming
         } else if response.producer != nil {
             // HEAD or a bodiless status: the head alone; the producer is never called.
@@ -308,30 +257,11 @@ struct HTTPConnectionStateMachine {
             // of a thousand such connections taking "one more chunk" would be 64 MB.
             if budget.isSpent { waitingForBudget = true; break }
             let limit = min(Self.chunkLimit, max(4096, limits.writeHighWaterMark - buffered))
-            let placeholder = outbox.writerIndex
-            if stream.chunked {
-                outbox.writeHexadecimal(0, minimumDigits: ResponseSerializer.chunkSizeDigits)
-                outbox.writeStaticString("\r\n")
-            }
-            let start = outbox.writerIndex
-            let progress = stream.producer.produce(into: &outbox, limit: limit)
-            let n = outbox.writerIndex - start
-            stream.produced += n
-            if stream.chunked {
-                if n == 0 {
-                    outbox.moveWriterIndex(to: placeholder)
-                } else {
-                    outbox.setHexadecimal(UInt64(n), at: placeholder, digits: ResponseSerializer.chunkSizeDigits)
-                    outbox.writeStaticString("\r\n")
-                }
-            }
+            let progress = stream.appendPiece(to: &outbox, limit: limit)
             settleBudget()
             if progress == .done {
-                if stream.chunked { outbox.writeStaticString(ResponseSerializer.lastChunk) }
-                // A producer that broke its announced length broke the framing: close after it.
-                if stream.close || (stream.expectedLength.map { $0 != stream.produced } ?? false) { stopParsing() }
+                if stream.closesConnection { stopParsing() }
                 phase = .idle
-                settleBudget()
                 return
             }
         }
