@@ -244,17 +244,15 @@ final class UVLoop: @unchecked Sendable {
 }
 
 /// The 64 KiB buffer every read of one loop lands in: each read is parsed (or copied into a
-/// connection's stash) before the next, so one buffer per loop serves all its connections.
+/// connection's stash) before the next, so one buffer per loop serves all its connections. Its
+/// memory is a `ByteBuffer`'s storage (the one buffer type), lent to libuv whole for each read.
 final class UVReadBuffer {
-    let base: UnsafeMutableRawPointer
-    let size: Int
+    let bytes: ByteBuffer
 
-    init(size: Int) {
-        self.size = size
-        base = .allocate(byteCount: size, alignment: 16)
-    }
+    init(size: Int) { bytes = ByteBuffer(capacity: size) }
 
-    deinit { base.deallocate() }
+    var base: UnsafeMutableRawPointer { bytes.storage.base }
+    var size: Int { bytes.capacity }
 }
 
 /// The bytes of one read, lent as a Span for the callback (the loop's buffer is reused by the
