@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP"],
                 swiftSettings: [.enableExperimentalFeature("Lifetimes")]),
         .target(name: "ParallaxService", dependencies: ["HTTPServer", "ParallaxLayout", "CYYJSON"]),
-        .executableTarget(name: "parallax-server", dependencies: ["ParallaxService", "HTTPServer"]),
+        .executableTarget(name: "parallax-server", dependencies: ["ParallaxService", "HTTPServer", "CLibUV"]),
 
         .testTarget(name: "ParallaxLayoutTests", dependencies: ["ParallaxLayout"]),
         // Test-only: counts heap allocations per thread by interposing malloc in the test binary.

@@ -4,18 +4,29 @@
 
 /* uv_tcp_t* does not convert to uv_stream_t* or uv_handle_t* implicitly in Swift: these casts are
    the only place the C "struct inheritance" of libuv handles is spelled out. */
-static inline uv_stream_t *parallax_tcp_stream(uv_tcp_t *t) { return (uv_stream_t *)t; }
-static inline uv_handle_t *parallax_tcp_handle(uv_tcp_t *t) { return (uv_handle_t *)t; }
-static inline uv_handle_t *parallax_stream_handle(uv_stream_t *s) { return (uv_handle_t *)s; }
-static inline uv_handle_t *parallax_timer_handle(uv_timer_t *t) { return (uv_handle_t *)t; }
-static inline uv_handle_t *parallax_async_handle(uv_async_t *a) { return (uv_handle_t *)a; }
-static inline uv_handle_t *parallax_signal_handle(uv_signal_t *s) { return (uv_handle_t *)s; }
+static inline uv_stream_t *uvshim_tcp_stream(uv_tcp_t *t) { return (uv_stream_t *)t; }
+static inline uv_handle_t *uvshim_tcp_handle(uv_tcp_t *t) { return (uv_handle_t *)t; }
+static inline uv_handle_t *uvshim_stream_handle(uv_stream_t *s) { return (uv_handle_t *)s; }
+static inline uv_handle_t *uvshim_timer_handle(uv_timer_t *t) { return (uv_handle_t *)t; }
+static inline uv_handle_t *uvshim_async_handle(uv_async_t *a) { return (uv_handle_t *)a; }
+static inline uv_handle_t *uvshim_signal_handle(uv_signal_t *s) { return (uv_handle_t *)s; }
 
 /* libuv 1.44 has no UV_TCP_REUSEPORT: set SO_REUSEPORT on the fd before bind. */
-static inline int parallax_set_reuseport(uv_os_fd_t fd) {
+static inline int uvshim_set_reuseport(uv_os_fd_t fd) {
     int one = 1;
     return setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, sizeof one);
 }
 
 /* A peer that closed its read side must not kill the process (SIGPIPE). */
-static inline void parallax_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
+static inline void uvshim_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
+
+/* connect(2) to 127.0.0.1:port (the container health probe); the sockaddr cast lives here. */
+#include <netinet/in.h>
+#include <arpa/inet.h>
+static inline int uvshim_connect_loopback(int fd, int port) {
+    struct sockaddr_in address = {0};
+    address.sin_family = AF_INET;
+    address.sin_port = htons((uint16_t)port);
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    return connect(fd, (const struct sockaddr *)&address, sizeof address);
+}

@@ -14,8 +14,9 @@
 public struct ByteBuffer: Sendable {
     @usableFromInline
     final class Storage: @unchecked Sendable {
-        @usableFromInline var base: UnsafeMutableRawPointer
-        @usableFromInline var capacity: Int
+        // `let`: a grown buffer is a new Storage, and constants cost no exclusivity checks.
+        @usableFromInline let base: UnsafeMutableRawPointer
+        @usableFromInline let capacity: Int
 
         @usableFromInline
         init(capacity: Int) {
@@ -157,6 +158,14 @@ public struct ByteBuffer: Sendable {
         other.withUnsafeReadableBytes { writeRaw($0) }
     }
 
+    /// Appends the readable bytes of `other` after its first `count` ones.
+    public mutating func writeBuffer(_ other: ByteBuffer, skipping count: Int) {
+        other.withUnsafeReadableBytes { raw in
+            precondition(count >= 0 && count <= raw.count, "skipping past the readable bytes")
+            writeRaw(UnsafeRawBufferPointer(rebasing: raw[count...]))
+        }
+    }
+
     /// Literal bytes, copied straight from the binary's constant data.
     @inlinable @inline(__always)
     public mutating func writeStaticString(_ literal: StaticString) {
@@ -174,7 +183,9 @@ public struct ByteBuffer: Sendable {
     public mutating func setBytes(_ bytes: Span<UInt8>, at index: Int) {
         precondition(index >= 0 && index + bytes.count <= _writerIndex, "setBytes outside the written bytes")
         reserveWritable(0)
-        bytes.withUnsafeBytes { (storage.base + index).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        bytes.withUnsafeBytes { raw in
+            if let from = raw.baseAddress { (storage.base + index).copyMemory(from: from, byteCount: raw.count) }
+        }
     }
 
     /// Drops written bytes from the end (the writer index moves back to `index`).
@@ -251,4 +262,11 @@ extension ByteBuffer: Equatable {
 extension ByteBuffer: CustomStringConvertible {
     /// The readable bytes as UTF-8 (tests and debugging).
     public var description: String { withUnsafeReadableBytes { String(decoding: $0, as: UTF8.self) } }
+}
+
+extension String {
+    /// The bytes of a request span as a String (invalid UTF-8 repaired), for what must outlive it.
+    public init(copying bytes: Span<UInt8>) {
+        self = bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+    }
 }

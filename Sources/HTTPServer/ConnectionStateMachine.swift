@@ -18,57 +18,9 @@
 /// Errors: every engine-level error becomes a complete response followed by close, and nothing
 /// after the bad bytes is parsed.
 struct HTTPConnectionStateMachine {
-    enum Action: Equatable {
-        /// Call the responder with `withRequest`, then `responded(_:now:)`.
-        case respond
-        /// Render the error with the responder, then `responded(_:now:)`.
-        case respondToError(HTTPEngineError)
-        /// Send `outbox`, then report with `outboxWritten(queued:now:)`.
-        case write
-        case pauseReading
-        case resumeReading
-        /// Arm the connection's timer: call `timeout(now:)` at `deadline`.
-        case scheduleTimeout(deadline: UInt64)
-        /// Close the connection; the machine is finished.
-        case close
-    }
-
-    /// Where the connection is, with what that phase needs.
-    private enum Phase {
-        /// Between requests, since the given time.
-        case idle
-        /// Receiving a request that began at `started`; `headersDone` once the body is next.
-        case receiving(started: UInt64, headersDone: Bool)
-        /// The responder has the request (or the error).
-        case responding(Current)
-        /// The answer's body comes from a producer as the output drains.
-        case streaming(Stream)
-        case closed
-    }
-
-    /// The request being answered, kept for framing and the access record.
-    private struct Current {
-        var method: HTTPMethod = .get
-        var path = ""
-        var versionMinor = 1
-        var keepAlive = true
-        var headOnly = false
-        var started: UInt64 = 0
-    }
-
-    /// A body being produced (RFC 9112 §6.1, §7.1).
-    private struct Stream {
-        var producer: any HTTPBodyProducer
-        var chunked: Bool
-        /// The announced Content-Length, checked when the producer is done.
-        var expectedLength: Int?
-        var produced = 0
-        /// Close after the body (HTTP/1.0 peer with unknown length, or asked to).
-        var close: Bool
-    }
-
     let limits: HTTPLimits
-    let remoteAddress: String
+    /// The peer, for access records (set once the connection is accepted).
+    var remoteAddress: String
     private let parser: HTTPParser
     private let date: DateCache
     private let budget: OutputBudget
@@ -85,6 +37,10 @@ struct HTTPConnectionStateMachine {
     /// Unparsed input: what followed a complete message, or arrived while parsing was stopped.
     private var stash = ByteBuffer()
     private var phase = Phase.idle
+    /// The request being answered (phases `.responding` and `.streaming`).
+    private var current = Current()
+    /// The body being produced (phase `.streaming`).
+    private var stream: BodyStream?
     private var lastActivity: UInt64
     private var bytesIn = 0
     private var readingPaused = false
@@ -255,7 +211,7 @@ struct HTTPConnectionStateMachine {
 
     /// Frames the responder's answer into `outbox` and returns its access record.
     mutating func responded(_ response: HTTPResponse, now: UInt64) -> HTTPRequestRecord {
-        guard case .responding(let current) = phase else {
+        guard case .responding = phase else {
             return HTTPRequestRecord(method: .other("-"), path: "", status: response.status.code, bytesIn: 0,
                                      bytesOut: 0, durationNanoseconds: 0, remoteAddress: remoteAddress)
         }
@@ -267,8 +223,8 @@ struct HTTPConnectionStateMachine {
                                           keepAliveHeader: !close && current.versionMinor == 0, head: date, to: &outbox)
             var expected: Int? = nil
             if case .length(let n) = framing { expected = n }
-            phase = .streaming(Stream(producer: producer, chunked: framing == .chunked,
-                                      expectedLength: expected, close: close))
+            stream = BodyStream(producer: producer, chunked: framing == .chunked, expectedLength: expected, close: close)
+            phase = .streaming
         } else if response.producer != nil {
             // HEAD or a bodiless status: the head alone; the producer is never called.
             ResponseSerializer.appendHead(response, framing: current.headOnly ? framing : .none, close: close,
@@ -294,40 +250,22 @@ struct HTTPConnectionStateMachine {
 
     /// Asks the producer for more while the connection and the budget have room; frames chunks.
     private mutating func produce() {
-        guard case .streaming(var stream) = phase else { return }
+        guard case .streaming = phase, var stream = self.stream else { return }
+        self.stream = nil // the producer is moved out while it works, not shared
         while buffered <= limits.writeHighWaterMark {
             // Streamed bodies stop for the budget even on a connection with nothing unsent: each
             // of a thousand such connections taking "one more chunk" would be 64 MB.
             if budget.isSpent { waitingForBudget = true; break }
             let limit = min(Self.chunkLimit, max(4096, limits.writeHighWaterMark - buffered))
-            let placeholder = outbox.writerIndex
-            if stream.chunked {
-                outbox.writeHexadecimal(0, minimumDigits: ResponseSerializer.chunkSizeDigits)
-                outbox.writeStaticString("\r\n")
-            }
-            let start = outbox.writerIndex
-            let progress = stream.producer.produce(into: &outbox, limit: limit)
-            let n = outbox.writerIndex - start
-            stream.produced += n
-            if stream.chunked {
-                if n == 0 {
-                    outbox.moveWriterIndex(to: placeholder)
-                } else {
-                    outbox.setHexadecimal(UInt64(n), at: placeholder, digits: ResponseSerializer.chunkSizeDigits)
-                    outbox.writeStaticString("\r\n")
-                }
-            }
+            let progress = stream.appendPiece(to: &outbox, limit: limit)
             settleBudget()
             if progress == .done {
-                if stream.chunked { outbox.writeStaticString(ResponseSerializer.lastChunk) }
-                // A producer that broke its announced length broke the framing: close after it.
-                if stream.close || (stream.expectedLength.map { $0 != stream.produced } ?? false) { stopParsing() }
+                if stream.closesConnection { stopParsing() }
                 phase = .idle
-                settleBudget()
                 return
             }
         }
-        phase = .streaming(stream)
+        self.stream = stream
     }
 
     // MARK: parsing
@@ -381,12 +319,12 @@ struct HTTPConnectionStateMachine {
             bytesIn += consumed
             began(now)
             parser.resume()
-            let head = parser.head
             guard case .receiving(let started, _) = phase else { return consumed }
-            phase = .responding(Current(method: head.method, path: Self.path(parser.targetString),
-                                        versionMinor: head.versionMinor,
-                                        keepAlive: parser.keepAlive && !head.upgrade,
-                                        headOnly: head.method == .head, started: started))
+            let method = parser.method
+            current = Current(method: method, path: parser.pathString, versionMinor: parser.versionMinor,
+                              keepAlive: parser.keepAlive && !parser.upgrade,
+                              headOnly: method == .head, started: started)
+            phase = .responding
             messageReady = true
             return consumed
         case .error(let error):
@@ -394,12 +332,6 @@ struct HTTPConnectionStateMachine {
             closeAfterFlush = true
             return available
         }
-    }
-
-    /// The request-target's path (up to `?`) for the access record.
-    private static func path(_ target: String) -> String {
-        guard let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target }
-        return String(target[..<q])
     }
 
     private mutating func began(_ now: UInt64) {
@@ -410,10 +342,11 @@ struct HTTPConnectionStateMachine {
         var started = lastActivity
         if case .receiving(let s, _) = phase { started = s }
         stopParsing()
-        let method = parser.headersDone ? parser.head.method : .other("-")
+        let method = parser.headersDone ? parser.method : .other("-")
         // A HEAD request's error answer still has no body (RFC 9110 §9.3.2).
-        phase = .responding(Current(method: method, path: Self.path(parser.targetString), versionMinor: 1,
-                                    keepAlive: false, headOnly: method == .head, started: started))
+        current = Current(method: method, path: parser.pathString, versionMinor: 1,
+                          keepAlive: false, headOnly: method == .head, started: started)
+        phase = .responding
         messageReady = false
         return .respondToError(error)
     }
@@ -430,6 +363,7 @@ struct HTTPConnectionStateMachine {
 
     private mutating func finish() -> Action {
         phase = .closed
+        stream = nil
         stash.clear(keepingCapacityUpTo: 0)
         outbox.clear(keepingCapacityUpTo: 0)
         inFlight = 0

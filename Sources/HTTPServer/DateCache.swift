@@ -4,9 +4,10 @@
 final class DateCache {
     /// `Server: <name>\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\n` (no Server line when the
     /// configuration names no server).
-    private(set) var line = ByteBuffer(capacity: 64)
+    /// (Loop-confined like the rest of the cache: no dynamic exclusivity checks on the hot path.)
+    @exclusivity(unchecked) private(set) var line = ByteBuffer(capacity: 64)
     /// `HTTP/1.1 200 OK\r\n` + `line`: the start of most responses, one copy.
-    private(set) var okHead = ByteBuffer(capacity: 96)
+    @exclusivity(unchecked) private(set) var okHead = ByteBuffer(capacity: 96)
     private var second: Int64 = .min
     private let serverName: String?
 

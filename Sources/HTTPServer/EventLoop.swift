@@ -21,22 +21,19 @@ final class EventLoop: @unchecked Sendable {
     let index: Int
     let limits: HTTPLimits
     let state: ServerState
-    let loop: UnsafeMutablePointer<uv_loop_t>
-    let readBuffer: UnsafeMutableRawPointer
+    /// The libuv loop (stable address; handles below are `UVHandle`s owned by this loop).
+    let uv = UVLoop()
+    let readBuffer = UVReadBuffer(size: EventLoop.readBufferSize)
     let date: DateCache
-    private(set) var responder: (any HTTPResponder)?
-    /// One response value per loop, its body capacity reused by every request; behind a pointer
-    /// so the per-request `inout` pays no dynamic exclusivity check.
-    private let responsePointer: UnsafeMutablePointer<HTTPResponse>
-    var response: HTTPResponse {
-        _read { yield responsePointer.pointee }
-        _modify { yield &responsePointer.pointee }
-    }
+    @exclusivity(unchecked) private(set) var responder: (any HTTPResponder)?
+    /// One response value per loop, its body capacity reused by every request; only the loop's
+    /// thread touches it, so the per-request `inout` skips the dynamic exclusivity check.
+    @exclusivity(unchecked) var response = HTTPResponse()
     private(set) var boundPort = 0
-    private let listener: UnsafeMutablePointer<uv_tcp_t>
-    private let wakeup: UnsafeMutablePointer<uv_async_t>
+    private var listener: UVHandle<uv_tcp_t, EventLoop>?
+    private var wakeup: UVHandle<uv_async_t, EventLoop>!
     /// Fires at the drain deadline: whatever is still open then is closed.
-    private let drainTimer: UnsafeMutablePointer<uv_timer_t>
+    private var drainTimer: UVHandle<uv_timer_t, EventLoop>!
     /// Connections whose next step waits for the output budget (re-pumped when it frees).
     private var budgetWaiters: [Connection] = []
     private let makeResponder: @Sendable (Int, ServerState) -> any HTTPResponder
@@ -55,78 +52,34 @@ final class EventLoop: @unchecked Sendable {
         self.state = state
         self.makeResponder = makeResponder
         date = DateCache(serverName: configuration.serverName)
-        loop = .allocate(capacity: 1)
-        listener = .allocate(capacity: 1)
-        wakeup = .allocate(capacity: 1)
-        drainTimer = .allocate(capacity: 1)
-        readBuffer = .allocate(byteCount: Self.readBufferSize, alignment: 16)
-        responsePointer = .allocate(capacity: 1)
-        responsePointer.initialize(to: HTTPResponse())
-        uv_loop_init(loop)
-        uv_tcp_init_ex(loop, listener, UInt32(AF_INET))
-        uv_async_init(loop, wakeup) { handle in EventLoop.from(handle?.pointee.data)?.wokenUp() }
-        uv_timer_init(loop, drainTimer)
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        listener.pointee.data = context
-        wakeup.pointee.data = context
-        drainTimer.pointee.data = context
+        wakeup = nil
+        drainTimer = nil
+        wakeup = .async(on: uv, owner: self) { handle in UVHandle<uv_async_t, EventLoop>.owner(of: handle)?.wokenUp() }
+        drainTimer = .timer(on: uv, owner: self)
         do {
-            try bindAndListen(host: configuration.host, port: port, backlog: configuration.backlog)
+            let (handle, bound) = try UVHandle<uv_tcp_t, EventLoop>.listener(
+                on: uv, owner: self, host: configuration.host, port: port, backlog: configuration.backlog
+            ) { server, status in
+                guard status == 0 else { return }
+                UVHandle<uv_tcp_t, EventLoop>.owner(ofStream: server)?.accept()
+            }
+            listener = handle
+            boundPort = bound
         } catch {
             abandon()
             throw error
         }
     }
 
-    private static func from(_ data: UnsafeMutableRawPointer?) -> EventLoop? {
-        data.map { Unmanaged<EventLoop>.fromOpaque($0).takeUnretainedValue() }
-    }
-
-    private func bindAndListen(host: String, port: Int, backlog: Int) throws {
-        var fd: uv_os_fd_t = -1
-        var rc = uv_fileno(parallax_tcp_handle(listener), &fd)
-        if rc == 0 { rc = parallax_set_reuseport(fd) == 0 ? 0 : -errno }
-        if rc != 0 { throw HTTPServerError("SO_REUSEPORT", rc) }
-        var address = sockaddr_in()
-        rc = uv_ip4_addr(host, Int32(port), &address)
-        if rc != 0 { throw HTTPServerError("invalid IPv4 host \(host)", rc) }
-        rc = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { uv_tcp_bind(listener, $0, 0) }
-        }
-        if rc != 0 { throw HTTPServerError("bind \(host):\(port)", rc) }
-        rc = uv_listen(parallax_tcp_stream(listener), Int32(backlog)) { server, status in
-            guard status == 0, let server else { return }
-            EventLoop.from(server.pointee.data)?.accept(server)
-        }
-        if rc != 0 { throw HTTPServerError("listen \(host):\(port)", rc) }
-        var bound = sockaddr_in()
-        var length = Int32(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &bound) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { uv_tcp_getsockname(listener, $0, &length) }
-        }
-        boundPort = Int(UInt16(bigEndian: bound.sin_port))
-    }
-
     /// Closes everything of a loop that never ran (bind failed) and frees it.
     func abandon() {
         stopping = true
         wakeable.withLock { $0 = false }
-        uv_close(parallax_tcp_handle(listener), nil)
-        uv_close(parallax_async_handle(wakeup), nil)
-        uv_close(parallax_timer_handle(drainTimer), nil)
-        uv_run(loop, UV_RUN_DEFAULT)
-        release()
-    }
-
-    private func release() {
-        uv_loop_close(loop)
-        loop.deallocate()
-        listener.deallocate()
-        wakeup.deallocate()
-        drainTimer.deallocate()
-        readBuffer.deallocate()
-        responsePointer.deinitialize(count: 1)
-        responsePointer.deallocate()
+        listener?.close()
+        wakeup.close()
+        drainTimer.close()
+        uv.run()
+        uv.close()
     }
 
     /// Runs the loop on a new thread; the thread owns a reference until the loop stops.
@@ -147,15 +100,15 @@ final class EventLoop: @unchecked Sendable {
 
     private func run() {
         responder = makeResponder(index, state)
-        uv_run(loop, UV_RUN_DEFAULT)
+        uv.run()
         responder = nil
-        release()
+        uv.close()
     }
 
     /// Any thread: makes the loop look at `state` (drain).
     func wake() {
         wakeable.withLock { alive in
-            if alive { uv_async_send(wakeup) }
+            if alive { wakeup.send() }
         }
     }
 
@@ -167,25 +120,21 @@ final class EventLoop: @unchecked Sendable {
     /// Refreshes the `Date` line when the loop's cached tick entered a new second.
     @inline(__always)
     func refreshDate() {
-        let tick = uv_now(loop) / 1000
+        let tick = uv.milliseconds / 1000
         if tick != dateTick {
             dateTick = tick
             date.refresh(epochSeconds: Int64(time(nil)))
         }
     }
 
-    private func accept(_ server: UnsafeMutablePointer<uv_stream_t>) {
-        guard let responder else { return }
+    private func accept() {
+        guard let responder, let listener else { return }
         guard !draining, state.tryOpenConnection(limit: limits.maxConnections) else {
-            let tcp = UnsafeMutablePointer<uv_tcp_t>.allocate(capacity: 1)
-            uv_tcp_init(loop, tcp)
-            tcp.pointee.data = nil
-            if uv_accept(server, parallax_tcp_stream(tcp)) == 0 { refuse(tcp, responder: responder) }
-            uv_close(parallax_tcp_handle(tcp)) { $0.map { UnsafeMutableRawPointer($0).deallocate() } }
+            refuse(listener, responder: responder)
             return
         }
         refreshDate()
-        guard let connection = Connection(loop: self, server: server) else {
+        guard let connection = Connection(loop: self, listener: listener) else {
             state.connectionClosed()
             return
         }
@@ -196,7 +145,10 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Over `maxConnections`: a 503 rendered by the application, then close; nobody else notices.
-    private func refuse(_ tcp: UnsafeMutablePointer<uv_tcp_t>, responder: any HTTPResponder) {
+    private func refuse(_ listener: UVHandle<uv_tcp_t, EventLoop>, responder: any HTTPResponder) {
+        var tcp = UVHandle<uv_tcp_t, EventLoop>.tcp(on: uv, owner: self)
+        defer { tcp.close() }
+        guard tcp.accept(from: listener) else { return }
         refreshDate()
         response.reset()
         let error = HTTPEngineError(kind: .unavailable, status: 503, detail: "too many open connections")
@@ -204,25 +156,7 @@ final class EventLoop: @unchecked Sendable {
         var bytes = ByteBuffer()
         ResponseSerializer.append(response, headOnly: false, close: true, keepAliveHeader: false,
                                   head: date, to: &bytes)
-        bytes.withUnsafeReadableBytes { raw in
-            var buf = uv_buf_init(UnsafeMutablePointer(mutating: raw.baseAddress?.assumingMemoryBound(to: CChar.self)),
-                                  UInt32(raw.count))
-            _ = uv_try_write(parallax_tcp_stream(tcp), &buf, 1)
-        }
-    }
-
-    static func peerAddress(_ tcp: UnsafeMutablePointer<uv_tcp_t>) -> String {
-        var storage = sockaddr_storage()
-        var length = Int32(MemoryLayout<sockaddr_storage>.size)
-        var name = [CChar](repeating: 0, count: 64)
-        let rc = withUnsafeMutablePointer(to: &storage) { storage in
-            storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { uv_tcp_getpeername(tcp, $0, &length) }
-        }
-        guard rc == 0, storage.ss_family == sa_family_t(AF_INET) else { return "" }
-        _ = withUnsafePointer(to: &storage) { storage in
-            storage.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { uv_ip4_name($0, &name, name.count) }
-        }
-        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        _ = tcp.tryWrite(bytes)
     }
 
     func connectionClosed(_ connection: Connection) {
@@ -273,10 +207,10 @@ final class EventLoop: @unchecked Sendable {
     private func beginDrain() {
         guard !draining else { return }
         draining = true
-        uv_close(parallax_tcp_handle(listener), nil)
+        listener?.close()
         let now = self.now
         let timeoutMs = max(1, limits.drainTimeout.engineNanoseconds / 1_000_000)
-        uv_timer_start(drainTimer, { timer in EventLoop.from(timer?.pointee.data)?.drainDeadlinePassed() }, timeoutMs, 0)
+        drainTimer.start(milliseconds: timeoutMs) { t in UVHandle<uv_timer_t, EventLoop>.owner(of: t)?.drainDeadlinePassed() }
         for connection in connections { connection.drain(now: now) }
         stopIfDrained()
     }
@@ -285,9 +219,9 @@ final class EventLoop: @unchecked Sendable {
         guard draining, connections.isEmpty, !stopping else { return }
         stopping = true
         wakeable.withLock { $0 = false }
-        uv_close(parallax_async_handle(wakeup), nil)
-        uv_timer_stop(drainTimer)
-        uv_close(parallax_timer_handle(drainTimer), nil)
+        wakeup.close()
+        drainTimer.stop()
+        drainTimer.close()
     }
 
     /// The drain timeout passed: close whatever is still open.

@@ -37,14 +37,12 @@ public struct HTTPHeaders: ~Escapable {
 
     /// The index of the first field named `name` (compared ASCII case-insensitively), or nil.
     public func firstIndex(of name: StaticString) -> Int? {
-        name.withUTF8Buffer { wanted in
-            var i = 0
-            while i < fields.count {
-                if Self.sameName(bytes.extracting(fields[i].name), wanted) { return i }
-                i &+= 1
-            }
-            return nil
+        var i = 0
+        while i < fields.count {
+            if Self.sameName(bytes.extracting(fields[i].name), name) { return i }
+            i &+= 1
         }
+        return nil
     }
 
     public func contains(_ name: StaticString) -> Bool { firstIndex(of: name) != nil }
@@ -55,21 +53,29 @@ public struct HTTPHeaders: ~Escapable {
         return String(copying: value(at: i))
     }
 
+    /// ASCII case-insensitive equality of a name with a literal (RFC 9110 §5.1).
     @inline(__always)
-    static func sameName(_ a: Span<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        for i in 0..<a.count where a[i] != b[i] {
-            let l = a[i] | 0x20
-            if l != b[i] | 0x20 || !(l >= 0x61 && l <= 0x7a) { return false }
+    static func sameName(_ a: Span<UInt8>, _ literal: StaticString) -> Bool {
+        literal.withUTF8Buffer { b in
+            guard a.count == b.count else { return false }
+            var i = 0
+            while i < a.count {
+                let x = a[i], y = b[i]
+                if x != y {
+                    let l = x | 0x20
+                    if l != y | 0x20 || !(l >= 0x61 && l <= 0x7a) { return false }
+                }
+                i &+= 1
+            }
+            return true
         }
-        return true
     }
 }
 
 /// ASCII case-insensitive equality of two byte sequences (header names and tokens).
 @inline(__always)
 func asciiCaseInsensitiveEquals(_ a: Span<UInt8>, _ b: StaticString) -> Bool {
-    b.withUTF8Buffer { HTTPHeaders.sameName(a, $0) }
+    HTTPHeaders.sameName(a, b)
 }
 
 /// The same for a String (an `Expect` value kept for the head policy).

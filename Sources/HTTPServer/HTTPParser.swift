@@ -59,14 +59,6 @@ final class HTTPParser {
         var headerBytes = 0
         var callbackError: HTTPEngineError?
 
-        /// Lends the finished message as an `HTTPRequest` for the duration of `use`.
-        func withRequest<R>(_ use: (borrowing HTTPRequest) -> R) -> R {
-            let all = bytes.readableBytesSpan
-            return use(HTTPRequest(method: head.method, versionMinor: head.versionMinor,
-                                   target: all.extracting(0..<targetEnd),
-                                   headers: HTTPHeaders(bytes: all, fields: fields.span),
-                                   body: body.readableBytesSpan))
-        }
     }
     private let message: UnsafeMutablePointer<Message>
 
@@ -78,10 +70,37 @@ final class HTTPParser {
         message.pointee.bytes.withReadableBytes { String(copying: $0.extracting(0..<message.pointee.targetEnd)) }
     }
 
-    /// Lends the complete message (after `messageComplete`) as a request for one call.
+    /// Lends the complete message (after `messageComplete`) as a request for one call. The
+    /// spans are made from the message's stable storage, so nothing is copied.
     func withRequest<R>(_ use: (borrowing HTTPRequest) -> R) -> R {
-        message.pointee.withRequest(use)
+        let m = message
+        return m.pointee.bytes.withUnsafeReadableBytes { head in
+            m.pointee.body.withUnsafeReadableBytes { body in
+                m.pointee.fields.withUnsafeBufferPointer { fields in
+                    let all = Span<UInt8>(_unsafeBytes: head)
+                    return use(HTTPRequest(method: m.pointee.head.method, versionMinor: m.pointee.head.versionMinor,
+                                           target: all.extracting(0..<m.pointee.targetEnd),
+                                           headers: HTTPHeaders(bytes: all, fields: Span(_unsafeElements: fields)),
+                                           body: Span<UInt8>(_unsafeBytes: body)))
+                }
+            }
+        }
     }
+
+    /// The request-target's path (up to `?`), for access records.
+    var pathString: String {
+        let m = message
+        return m.pointee.bytes.withUnsafeReadableBytes { head in
+            let limit = min(m.pointee.targetEnd, head.count)
+            var end = 0
+            while end < limit && head[end] != UInt8(ascii: "?") { end &+= 1 }
+            return String(decoding: UnsafeRawBufferPointer(start: head.baseAddress, count: end), as: UTF8.self)
+        }
+    }
+
+    var method: HTTPMethod { message.pointee.head.method }
+    var versionMinor: Int { message.pointee.head.versionMinor }
+    var upgrade: Bool { message.pointee.head.upgrade }
     var inMessage: Bool { message.pointee.inMessage }
     /// The current message's headers are complete (its body may still be arriving).
     var headersDone: Bool { message.pointee.headersDone }

@@ -70,10 +70,3 @@ public struct HTTPRequest: ~Escapable {
                                    headers: HTTPHeaders(bytes: all, fields: fields.span), body: body.span))
     }
 }
-
-extension String {
-    /// The bytes of a request span as a String (invalid UTF-8 repaired), for what must outlive it.
-    public init(copying bytes: Span<UInt8>) {
-        self = bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
-    }
-}

@@ -36,7 +36,7 @@ public final class HTTPServer: Sendable {
         _ configuration: HTTPServerConfiguration,
         makeResponder: @escaping @Sendable (_ loopIndex: Int, _ state: ServerState) -> any HTTPResponder
     ) throws -> HTTPServer {
-        parallax_ignore_sigpipe()
+        uvshim_ignore_sigpipe()
         guard configuration.workers >= 1 else { throw HTTPServerError("workers must be at least 1") }
         guard (0...65_535).contains(configuration.port) else { throw HTTPServerError("port out of range") }
         let state = ServerState(maxOutputBytes: configuration.limits.maxOutputBytes)

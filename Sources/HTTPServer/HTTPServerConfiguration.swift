@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 /// Every limit the engine enforces, in one place (STYLE.md trait 5, after swift-nio's
-/// `NIOHTTPDecoderLimitConfiguration`). Each field has a flag and an environment variable in
-/// `parallax-server --help`; the defaults below are the documented ones.
+/// `NIOHTTPDecoderLimitConfiguration`). The application's command line gives each field a flag
+/// and an environment variable; the defaults below are the documented ones.
 public struct HTTPLimits: Sendable, Equatable {
     /// Request line plus header fields, in bytes. Over it: 431 and close (RFC 6585 §5).
     public var maxHeaderBytes: Int = 16 * 1024

@@ -1,4 +1,4 @@
-// The contract between the engine and an application (ParallaxService, tests).
+// The contract between the engine and an application (the service, tests).
 // The engine owns sockets, parsing, limits, timeouts and writing; the application only turns
 // a complete request into a response. One responder instance lives on each event loop and is
 // only ever called from that loop's thread, so it may keep reusable buffers without locks.
@@ -32,7 +32,7 @@ public enum HTTPMethod: Equatable, Sendable {
 }
 
 /// Errors the engine answers by itself, before or instead of calling `respond`.
-/// The application only chooses how they look (problem+json in ParallaxService).
+/// The application only chooses how they look (e.g. RFC 9457 problem details).
 public struct HTTPEngineError: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         case malformed            // 400: llhttp rejected the bytes, or HTTP/1.1 without Host

@@ -1,10 +1,15 @@
 import CLibUV
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What `handle->data` points to: the owner (retained) and the handle's memory. Not generic,
 /// because the uv_close callback is a C function pointer.
 private final class UVHandleContext {
     var owner: AnyObject?
     var memory: UnsafeMutableRawPointer?
+    /// Where reads land (tcp handles that read).
+    var readBuffer: UVReadBuffer?
 
     init(owner: AnyObject, memory: UnsafeMutableRawPointer) {
         self.owner = owner
@@ -67,9 +72,213 @@ struct UVHandle<Handle, Owner: AnyObject> {
             let context = Unmanaged<UVHandleContext>.fromOpaque(data).takeRetainedValue()
             context.owner = nil
             context.memory = nil
+            context.readBuffer = nil
             UnsafeMutableRawPointer(handle).deallocate()
         }
     }
+}
+
+// MARK: - handle kinds
+
+extension UVHandle where Handle == uv_tcp_t {
+    /// A TCP handle on `loop`.
+    static func tcp(on loop: UVLoop, owner: Owner) -> UVHandle {
+        UVHandle(owner: owner) { _ = uv_tcp_init(loop.pointer, $0) }
+    }
+
+    /// Binds (SO_REUSEPORT, so every loop binds the same port) and listens; returns the bound
+    /// port. `onConnection` is called for each pending connection; accept it with `accept`.
+    static func listener(on loop: UVLoop, owner: Owner, host: String, port: Int, backlog: Int,
+                         onConnection: uv_connection_cb) throws -> (UVHandle, port: Int) {
+        var handle = UVHandle(owner: owner) { _ = uv_tcp_init_ex(loop.pointer, $0, UInt32(AF_INET)) }
+        guard let tcp = handle.pointer else { throw HTTPServerError("listener closed") }
+        do {
+            var fd: uv_os_fd_t = -1
+            var rc = uv_fileno(uvshim_tcp_handle(tcp), &fd)
+            if rc == 0 { rc = uvshim_set_reuseport(fd) == 0 ? 0 : -errno }
+            if rc != 0 { throw HTTPServerError("SO_REUSEPORT", rc) }
+            var address = sockaddr_in()
+            rc = uv_ip4_addr(host, Int32(port), &address)
+            if rc != 0 { throw HTTPServerError("invalid IPv4 host \(host)", rc) }
+            rc = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { uv_tcp_bind(tcp, $0, 0) }
+            }
+            if rc != 0 { throw HTTPServerError("bind \(host):\(port)", rc) }
+            rc = uv_listen(uvshim_tcp_stream(tcp), Int32(backlog), onConnection)
+            if rc != 0 { throw HTTPServerError("listen \(host):\(port)", rc) }
+            var bound = sockaddr_in()
+            var length = Int32(MemoryLayout<sockaddr_in>.size)
+            _ = withUnsafeMutablePointer(to: &bound) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { uv_tcp_getsockname(tcp, $0, &length) }
+            }
+            return (handle, Int(UInt16(bigEndian: bound.sin_port)))
+        } catch {
+            handle.close()
+            throw error
+        }
+    }
+
+    /// Accepts one pending connection of `listener` into this handle.
+    func accept<L>(from listener: UVHandle<uv_tcp_t, L>) -> Bool {
+        guard let server = listener.pointer, let tcp = pointer else { return false }
+        return uv_accept(uvshim_tcp_stream(server), uvshim_tcp_stream(tcp)) == 0
+    }
+
+    func setNoDelay() {
+        if let tcp = pointer { uv_tcp_nodelay(tcp, 1) }
+    }
+
+    /// The peer's IPv4 address, or "" (access records).
+    var peerAddress: String {
+        guard let tcp = pointer else { return "" }
+        var storage = sockaddr_storage()
+        var length = Int32(MemoryLayout<sockaddr_storage>.size)
+        var name = [CChar](repeating: 0, count: 64)
+        let rc = withUnsafeMutablePointer(to: &storage) { storage in
+            storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { uv_tcp_getpeername(tcp, $0, &length) }
+        }
+        guard rc == 0, storage.ss_family == sa_family_t(AF_INET) else { return "" }
+        _ = withUnsafePointer(to: &storage) { storage in
+            storage.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { uv_ip4_name($0, &name, name.count) }
+        }
+        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Starts reading into `buffer` (the loop's): `onRead` gets each read, see `withReadBytes`.
+    func startReading(_ buffer: UVReadBuffer, _ onRead: uv_read_cb) {
+        guard let tcp = pointer else { return }
+        context.readBuffer = buffer
+        uv_read_start(uvshim_tcp_stream(tcp), { handle, _, buf in
+            guard let data = handle?.pointee.data,
+                  let buffer = Unmanaged<UVHandleContext>.fromOpaque(data).takeUnretainedValue().readBuffer else { return }
+            buf?.pointee = uv_buf_init(buffer.base.assumingMemoryBound(to: CChar.self), UInt32(buffer.size))
+        }, onRead)
+    }
+
+    func stopReading() {
+        if let tcp = pointer { uv_read_stop(uvshim_tcp_stream(tcp)) }
+    }
+
+    /// Writes what the socket takes at once: the count, or a negative libuv error (EAGAIN is 0).
+    func tryWrite(_ bytes: ByteBuffer) -> Int {
+        guard let tcp = pointer else { return Int(UV_EBADF.rawValue) }
+        return bytes.withUnsafeReadableBytes { raw in
+            guard let base = raw.baseAddress, raw.count > 0 else { return 0 }
+            var buf = uv_buf_init(UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: CChar.self)), UInt32(raw.count))
+            let sent = Int(uv_try_write(uvshim_tcp_stream(tcp), &buf, 1))
+            return sent == Int(UV_EAGAIN.rawValue) ? 0 : sent
+        }
+    }
+
+    /// Queues `bytes` (which must stay unchanged until `done` runs) as one uv_write.
+    func write(_ bytes: ByteBuffer, _ request: UVRequest<uv_write_t>, _ done: uv_write_cb) -> Bool {
+        guard let tcp = pointer else { return false }
+        return bytes.withUnsafeReadableBytes { raw in
+            var buf = uv_buf_init(UnsafeMutablePointer(mutating: raw.baseAddress?.assumingMemoryBound(to: CChar.self)), UInt32(raw.count))
+            return uv_write(request.pointer, uvshim_tcp_stream(tcp), &buf, 1, done) == 0
+        }
+    }
+
+    /// Half-closes (FIN after the queued writes).
+    func shutdown(_ request: UVRequest<uv_shutdown_t>, _ done: uv_shutdown_cb) -> Bool {
+        guard let tcp = pointer else { return false }
+        return uv_shutdown(request.pointer, uvshim_tcp_stream(tcp), done) == 0
+    }
+}
+
+extension UVHandle where Handle == uv_timer_t {
+    static func timer(on loop: UVLoop, owner: Owner) -> UVHandle {
+        UVHandle(owner: owner) { _ = uv_timer_init(loop.pointer, $0) }
+    }
+
+    /// One shot after `milliseconds` (replacing any earlier start).
+    func start(milliseconds: UInt64, _ fired: uv_timer_cb) {
+        if let timer = pointer { uv_timer_start(timer, fired, milliseconds, 0) }
+    }
+
+    func stop() {
+        if let timer = pointer { uv_timer_stop(timer) }
+    }
+}
+
+extension UVHandle where Handle == uv_async_t {
+    static func async(on loop: UVLoop, owner: Owner, _ woken: uv_async_cb) -> UVHandle {
+        UVHandle(owner: owner) { _ = uv_async_init(loop.pointer, $0, woken) }
+    }
+
+    /// The one libuv call safe from any thread (callers guarantee the handle is not closing).
+    func send() {
+        if let async = pointer { uv_async_send(async) }
+    }
+}
+
+extension UVHandle where Handle == uv_signal_t {
+    static func signal(on loop: UVLoop, owner: Owner, _ signum: Int32, _ fired: uv_signal_cb) -> UVHandle {
+        UVHandle(owner: owner) { handle in
+            _ = uv_signal_init(loop.pointer, handle)
+            _ = uv_signal_start(handle, fired, signum)
+        }
+    }
+}
+
+// MARK: - loop, read buffer, requests
+
+/// One libuv loop at a stable address; closed and freed by `close()` once `run()` returned.
+final class UVLoop: @unchecked Sendable {
+    fileprivate let pointer: UnsafeMutablePointer<uv_loop_t>
+
+    init() {
+        pointer = .allocate(capacity: 1)
+        uv_loop_init(pointer)
+    }
+
+    func run() { uv_run(pointer, UV_RUN_DEFAULT) }
+
+    /// The loop's cached time in milliseconds (updated once per loop iteration).
+    var milliseconds: UInt64 { uv_now(pointer) }
+
+    func close() {
+        uv_loop_close(pointer)
+        pointer.deallocate()
+    }
+}
+
+/// The 64 KiB buffer every read of one loop lands in: each read is parsed (or copied into a
+/// connection's stash) before the next, so one buffer per loop serves all its connections. Its
+/// memory is a `ByteBuffer`'s storage (the one buffer type), lent to libuv whole for each read.
+final class UVReadBuffer {
+    let bytes: ByteBuffer
+
+    init(size: Int) { bytes = ByteBuffer(capacity: size) }
+
+    var base: UnsafeMutableRawPointer { bytes.storage.base }
+    var size: Int { bytes.capacity }
+}
+
+/// The bytes of one read, lent as a Span for the callback (the loop's buffer is reused by the
+/// next read); nil when `nread` is not a positive count.
+@inline(__always)
+func withReadBytes<R>(_ buf: UnsafePointer<uv_buf_t>?, count nread: Int, _ body: (Span<UInt8>) -> R) -> R? {
+    guard nread > 0, let base = buf?.pointee.base else { return nil }
+    return body(Span(_unsafeStart: UnsafeRawPointer(base).assumingMemoryBound(to: UInt8.self), count: nread))
+}
+
+/// A libuv request (write, shutdown) at a stable address, owned by one connection.
+final class UVRequest<Request> {
+    let pointer: UnsafeMutablePointer<Request>
+    init() { pointer = .allocate(capacity: 1) }
+    deinit { pointer.deallocate() }
+}
+
+/// The owner of a request's stream, from a write or shutdown callback.
+@inline(__always)
+func uvStreamOwner<Owner: AnyObject>(_ request: UnsafeMutablePointer<uv_write_t>?, as: Owner.Type) -> Owner? {
+    UVHandle<uv_tcp_t, Owner>.owner(ofStream: request?.pointee.handle)
+}
+
+@inline(__always)
+func uvStreamOwner<Owner: AnyObject>(_ request: UnsafeMutablePointer<uv_shutdown_t>?, as: Owner.Type) -> Owner? {
+    UVHandle<uv_tcp_t, Owner>.owner(ofStream: request?.pointee.handle)
 }
 
 /// `uv_handle_t` view of any handle type (libuv's C "inheritance").

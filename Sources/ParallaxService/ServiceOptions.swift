@@ -5,12 +5,12 @@ import ParallaxLayout
 public struct ServiceOptions: Sendable {
     /// `--log-format json|text`; default JSON lines.
     public var logFormat: LogFormat
-    /// `--access-log on|off`; default on.
+    /// `--access-log on|off`; default off (README, the one default).
     public var accessLog: Bool
     /// Limits on one request's content (pages, offsets, layers, elements); defaults in SPEC §6.
     public var limits: LayoutLimits
 
-    public init(logFormat: LogFormat = .json, accessLog: Bool = true, limits: LayoutLimits = .standard) {
+    public init(logFormat: LogFormat = .json, accessLog: Bool = false, limits: LayoutLimits = .standard) {
         self.logFormat = logFormat
         self.accessLog = accessLog
         self.limits = limits
@@ -23,7 +23,7 @@ extension ServiceOptions {
     /// The application's part of the server's command line (`--log-format`, `--access-log`, and
     /// the layout limits of `commandLineOptions`).
     public init(_ server: ServerOptions) {
-        self.init(logFormat: server.logFormat == .text ? .text : .json, accessLog: server.accessLog,
+        self.init(logFormat: server.logFormat, accessLog: server.accessLog,
                   limits: Self.layoutLimits(server))
     }
 }

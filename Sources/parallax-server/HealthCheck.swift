@@ -1,3 +1,4 @@
+import CLibUV
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,16 +14,7 @@ enum HealthCheck {
         let tvSize = socklen_t(MemoryLayout<timeval>.size)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, tvSize)
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, tvSize)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
-        address.sin_addr.s_addr = in_addr_t(0x7f00_0001).bigEndian
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { return false }
+        guard uvshim_connect_loopback(fd, Int32(truncatingIfNeeded: port)) == 0 else { return false }
         let request = Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
         guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == request.count else { return false }
         var response: [UInt8] = []

@@ -2,10 +2,11 @@
 import Glibc
 #endif
 import HTTPServer
+import ParallaxService
 
 /// Lifecycle log lines on stdout (one JSON object per line, or plain text).
 enum Log {
-    static func line(_ format: ServerOptions.LogFormat, _ level: String, _ message: String) {
+    static func line(_ format: LogFormat, _ level: String, _ message: String) {
         switch format {
         case .json:
             var escaped = ""

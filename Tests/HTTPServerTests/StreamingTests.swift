@@ -92,3 +92,78 @@ import Testing
         #expect(budget.bytes == 0)
     }
 }
+
+/// A stand-in content coding: upper-cases ASCII letters and holds back the last byte of each
+/// input until the next one (or `finish`), like a compressor holding back a partial block.
+struct UppercaseCoder: HTTPContentCoder {
+    var contentCoding: StaticString { "x-upper" }
+    var held: UInt8?
+    var finished = 0
+
+    mutating func compress(_ input: Span<UInt8>, into output: inout ByteBuffer) {
+        for i in 0..<input.count {
+            if let h = held { output.writeByte(h) }
+            let b = input[i]
+            held = (b >= 0x61 && b <= 0x7a) ? b - 0x20 : b
+        }
+    }
+
+    mutating func finish(into output: inout ByteBuffer) {
+        if let h = held { output.writeByte(h) }
+        held = nil
+        output.writeStaticString("<end>")
+        finished += 1
+    }
+}
+
+/// Produces "abc…" `count` times, in pieces of at most `limit`.
+struct LettersProducer: HTTPBodyProducer {
+    var left: Int
+    var contentLength: Int? { left } // ignored once coded: the coded length is unknown
+    mutating func produce(into buffer: inout ByteBuffer, limit: Int) -> HTTPBodyProgress {
+        let n = min(left, limit)
+        for i in 0..<n { buffer.writeByte(UInt8(ascii: "a") + UInt8((left - i) % 26)) }
+        left -= n
+        return left == 0 ? .done : .more
+    }
+}
+
+final class CodedResponder: HTTPResponder {
+    func respond(to request: borrowing HTTPRequest, into response: inout HTTPResponse) {
+        response.headers.append((name: "Content-Encoding", value: "x-upper"))
+        response.stream(CodedBodyProducer(LettersProducer(left: 200_000), coder: UppercaseCoder()))
+    }
+}
+
+@Suite struct CodedStreamTests {
+    @Test func aContentCoderSitsBetweenProducerAndChunkFraming() {
+        var machine = HTTPConnectionStateMachine(limits: HTTPLimits(), date: DateCache(epochSeconds: 0), now: 0)
+        let responder = CodedResponder()
+        var response = HTTPResponse()
+        var written: [UInt8] = []
+        machine.receive(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8).span, now: 0)
+        while let action = machine.nextAction(now: 0) {
+            switch action {
+            case .respond:
+                response.reset()
+                machine.withRequest { responder.respond(to: $0, into: &response) }
+                _ = machine.responded(response, now: 0)
+            case .write:
+                written += machine.outbox.bytes
+                machine.outboxWritten(queued: 0, now: 0)
+            default:
+                break
+            }
+        }
+        let r = ParsedResponse.parseAll(written).responses
+        #expect(r.count == 1)
+        #expect(r.first?.header("Transfer-Encoding") == "chunked")
+        #expect(r.first?.header("Content-Length") == nil)
+        #expect(r.first?.header("Content-Encoding") == "x-upper")
+        var plain = LettersProducer(left: 200_000)
+        var expected = ByteBuffer()
+        _ = plain.produce(into: &expected, limit: .max)
+        let upper = expected.bytes.map { $0 >= 0x61 && $0 <= 0x7a ? $0 - 0x20 : $0 } + Array("<end>".utf8)
+        #expect(r.first?.body == upper)
+    }
+}

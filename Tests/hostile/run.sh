@@ -19,7 +19,7 @@ fi
 export PARALLAX_SERVER
 
 tests=("$@")
-[[ ${#tests[@]} -gt 0 ]] || tests=(slowloris dribble pipeline maxconn idle10k sigterm)
+[[ ${#tests[@]} -gt 0 ]] || tests=(slowloris dribble pipeline maxconn idle10k sigterm budget)
 passed=0 failed=0 failures=()
 for t in "${tests[@]}"; do
   echo "== $t"

@@ -1,10 +1,11 @@
-/// Command-line and environment configuration of a server built on this engine: every field of
+import HTTPServer
+
+/// Command-line and environment configuration of parallax-server (it lives with the application,
+/// not in the generic engine, issue 11): every field of
 /// `HTTPServerConfiguration` and `HTTPLimits` has a flag and an environment variable
 /// (`--max-body-bytes` / `PARALLAX_MAX_BODY_BYTES`). Flags win over the environment, the
 /// environment over the defaults. Pure: testable without starting anything.
 public struct ServerOptions: Sendable, Equatable {
-    public enum LogFormat: String, Sendable, Equatable { case json, text }
-
     public var configuration = HTTPServerConfiguration()
     /// Log line format for the application (`--log-format json|text`).
     public var logFormat: LogFormat = .json

@@ -1,5 +1,6 @@
 import Testing
 import HTTPServer
+import ParallaxService
 
 /// Flags over environment over documented defaults.
 @Suite struct ServerOptionsTests {
