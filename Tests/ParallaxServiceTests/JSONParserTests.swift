@@ -25,7 +25,7 @@ import Testing
             return "[" + parts.joined(separator: ",") + "]"
         case .object:
             var parts: [String] = []
-            v.forEachMember { k, e in parts.append("\(k)=\(describe(e))") }
+            v.forEachMemberKey { k, e in parts.append("\(k)=\(describe(e))") }
             return "{" + parts.joined(separator: ",") + "}"
         }
     }
