@@ -23,13 +23,17 @@ struct JSONWriter {
 
     /// Takes over `buffer` (moved, not copied) for the writes of `body`, then hands it back.
     static func write<R>(into buffer: inout ByteBuffer, _ body: (inout JSONWriter) -> R) -> R {
-        var w = JSONWriter(buffer: ByteBuffer(capacity: 0))
+        var w = JSONWriter(buffer: placeholder)
         swap(&w.buffer, &buffer)
         defer { swap(&w.buffer, &buffer) }
         return body(&w)
     }
 
     private init(buffer: ByteBuffer) { self.buffer = buffer }
+
+    /// What the caller's variable holds while the writer has its buffer: one shared empty
+    /// buffer, never written, so taking a buffer over costs no allocation.
+    private static let placeholder = ByteBuffer(capacity: 0)
 
     /// Bytes written so far into the buffer (a producer's measure of its piece).
     var writerIndex: Int { buffer.writerIndex }
