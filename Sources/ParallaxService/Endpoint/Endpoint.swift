@@ -12,15 +12,17 @@ import ParallaxLayout
 ///   `layout` validates, once);
 /// - `layout` validates and prepares the model's engine (`PagingEngine`, …): the constants of
 ///   the request, ready to lay out any offset;
-/// - `answer` is the answer as a cursor of pieces (Output/Answers.swift): the same cursor writes
+/// - `answer` is the answer as a cursor of pieces (Output/Answers.swift: `FramedAnswer` over the
+///   model's `FrameContent`, its frame heads and items): the same cursor writes
 ///   a small answer whole into the response body and a large one as the socket drains
 ///   (`AnswerProducer`, SPEC §10), so both are the same bytes.
 ///
 /// Adding a model route (e.g. `/v1/paging/keyframes`): a type conforming here with its reader,
 /// engine and cursor; a `Route` case; one line in `ParallaxApp.respond`'s switch
-/// (`case .pagingKeyframes: answer(PagingKeyframesEndpoint.self, …)`). Adding an output format
-/// (e.g. `format=css`): a second cursor type, chosen in `answer(_:format:)` from the request —
-/// the pieces it writes are its own; streaming, framing and problems come for free.
+/// (`case .pagingKeyframes: model(PagingKeyframesEndpoint.self, request, into: &response)`).
+/// Adding an output format (e.g. `format=css`): a second `FrameContent` for the same engine (its
+/// head and items are its own), with `Answer` an enum or a generic parameter chosen from the
+/// request in `answer(_:)`; streaming, framing, problems and metrics come for free.
 protocol Endpoint {
     associatedtype Input
     associatedtype Engine
@@ -48,7 +50,7 @@ enum PagingEndpoint: Endpoint {
     static func layout(_ input: PagingInput, limits: LayoutLimits) throws(ValidationError) -> PagingEngine {
         try PagingEngine(input, limits: limits)
     }
-    static func answer(_ engine: PagingEngine) -> PagingAnswer { PagingAnswer(engine) }
+    static func answer(_ engine: PagingEngine) -> FramedAnswer<PagingFrames> { FramedAnswer(PagingFrames(engine)) }
 }
 
 enum HeaderEndpoint: Endpoint {
@@ -57,7 +59,7 @@ enum HeaderEndpoint: Endpoint {
     static func layout(_ input: HeaderInput, limits: LayoutLimits) throws(ValidationError) -> HeaderEngine {
         try HeaderEngine(input, limits: limits)
     }
-    static func answer(_ engine: HeaderEngine) -> HeaderAnswer { HeaderAnswer(engine) }
+    static func answer(_ engine: HeaderEngine) -> FramedAnswer<HeaderFrames> { FramedAnswer(HeaderFrames(engine)) }
 }
 
 enum ScrollEndpoint: Endpoint {
@@ -66,5 +68,5 @@ enum ScrollEndpoint: Endpoint {
     static func layout(_ input: ScrollInput, limits: LayoutLimits) throws(ValidationError) -> ScrollEngine {
         try ScrollEngine(input, limits: limits)
     }
-    static func answer(_ engine: ScrollEngine) -> ScrollAnswer { ScrollAnswer(engine) }
+    static func answer(_ engine: ScrollEngine) -> FramedAnswer<ScrollFrames> { FramedAnswer(ScrollFrames(engine)) }
 }

@@ -4,6 +4,10 @@ import ParallaxLayout
 // through the engines' per-piece API (PagingEngine `summary` / `pageSlots` / `page(slot:offset:)`,
 // ScrollEngine `element(_:offset:)`), so even a 10 000-page answer never exists whole in memory
 // when it is streamed.
+//
+// Every answer has one shape, said once by `FramedAnswer`: frames (one, or a timeline's, SPEC §5),
+// each a head, then items separated by commas, then a tail. A model (or an output format) only
+// says what its head and its items are (`FrameContent`).
 
 /// The frame loop the three answers share (SPEC §5): a timeline is `{"frames":[` + frames
 /// separated by commas + `]}`; a single answer is its one frame alone.
@@ -36,19 +40,71 @@ struct FrameLoop {
     }
 }
 
-/// Paging (SPEC §1): per frame its summary, then one page per piece.
-struct PagingAnswer: AnswerCursor {
-    private let engine: PagingEngine
-    private var frames: FrameLoop
-    private var offset = 0.0
-    private var slots: Range<Int> = 0..<0
-    private var inFrame = false
-    private var firstPage = true
+/// What one frame of an answer holds: a head (which may be the whole frame), then `count` items
+/// separated by commas, then `tail`.
+protocol FrameContent {
+    var frameCount: Int { get }
+    var isTimeline: Bool { get }
+    /// About how many bytes the whole answer takes (whole vs streamed, `AnswerCursor`).
+    var estimatedBytes: Int { get }
+    /// What closes a frame after its items (`]}`), empty when the head is the whole frame.
+    var tail: StaticString { get }
+    /// Writes frame `k`'s head and returns how many items follow.
+    mutating func head(frame k: Int, _ w: inout JSONWriter) -> Int
+    /// Writes item `i` (0 ..< the head's count) of the frame last opened.
+    func item(_ i: Int, _ w: inout JSONWriter)
+}
 
-    init(_ engine: PagingEngine) {
-        self.engine = engine
-        frames = FrameLoop(count: engine.frameCount, timeline: engine.isTimeline)
+/// The cursor of every answer: heads, items and tails of each frame, one piece per call.
+struct FramedAnswer<Content: FrameContent>: AnswerCursor {
+    private var content: Content
+    private var frames: FrameLoop
+    private var items = 0
+    private var nextItem = 0
+    private var inFrame = false
+
+    init(_ content: Content) {
+        self.content = content
+        frames = FrameLoop(count: content.frameCount, timeline: content.isTimeline)
     }
+
+    var estimatedBytes: Int { content.estimatedBytes }
+
+    mutating func writeNext(_ w: inout JSONWriter) -> Bool {
+        if inFrame {
+            if nextItem < items {
+                if nextItem > 0 { w.literal(",") }
+                content.item(nextItem, &w)
+                nextItem &+= 1
+            } else {
+                w.literal(content.tail)
+                inFrame = false
+            }
+            return true
+        }
+        switch frames.advance(&w) {
+        case .frame(let k):
+            items = content.head(frame: k, &w)
+            nextItem = 0
+            inFrame = true
+            return true
+        case .wrote: return true
+        case .done: return false
+        }
+    }
+}
+
+/// Paging (SPEC §1): per frame its summary, then one page per item.
+struct PagingFrames: FrameContent {
+    let engine: PagingEngine
+    private var offset = 0.0
+    private var firstSlot = 0
+
+    init(_ engine: PagingEngine) { self.engine = engine }
+
+    var frameCount: Int { engine.frameCount }
+    var isTimeline: Bool { engine.isTimeline }
+    var tail: StaticString { "]}" }
 
     var estimatedBytes: Int {
         let pages = engine.pageSlots(offset: engine.offset(frame: 0)).count
@@ -56,90 +112,57 @@ struct PagingAnswer: AnswerCursor {
         return engine.frameCount * (400 + pages * (300 + layers * 350))
     }
 
-    mutating func writeNext(_ w: inout JSONWriter) -> Bool {
-        if inFrame {
-            if let k = slots.first {
-                slots = slots.dropFirst()
-                if !firstPage { w.literal(",") }
-                firstPage = false
-                w.page(engine.page(slot: k, offset: offset))
-            } else {
-                w.literal("]}")
-                inFrame = false
-            }
-            return true
-        }
-        switch frames.advance(&w) {
-        case .frame(let k):
-            offset = engine.offset(frame: k)
-            w.pagingSummary(engine.summary(offset: offset, previousOffset: engine.previousOffset(forFrame: k)))
-            slots = engine.pageSlots(offset: offset)
-            inFrame = true
-            firstPage = true
-            return true
-        case .wrote: return true
-        case .done: return false
-        }
+    mutating func head(frame k: Int, _ w: inout JSONWriter) -> Int {
+        offset = engine.offset(frame: k)
+        w.pagingSummary(engine.summary(offset: offset, previousOffset: engine.previousOffset(forFrame: k)))
+        let slots = engine.pageSlots(offset: offset)
+        firstSlot = slots.lowerBound
+        return slots.count
+    }
+
+    func item(_ i: Int, _ w: inout JSONWriter) {
+        w.page(engine.page(slot: firstSlot + i, offset: offset))
     }
 }
 
-/// Stretchy header (SPEC §2): one frame per piece.
-struct HeaderAnswer: AnswerCursor {
-    private let engine: HeaderEngine
-    private var frames: FrameLoop
+/// Stretchy header (SPEC §2): a frame is its head alone.
+struct HeaderFrames: FrameContent {
+    let engine: HeaderEngine
 
-    init(_ engine: HeaderEngine) {
-        self.engine = engine
-        frames = FrameLoop(count: engine.frameOffsets.count, timeline: engine.isTimeline)
-    }
+    init(_ engine: HeaderEngine) { self.engine = engine }
 
+    var frameCount: Int { engine.frameOffsets.count }
+    var isTimeline: Bool { engine.isTimeline }
+    var tail: StaticString { "" }
     var estimatedBytes: Int { engine.frameOffsets.count * 360 }
 
-    mutating func writeNext(_ w: inout JSONWriter) -> Bool {
-        switch frames.advance(&w) {
-        case .frame(let k): w.header(engine.layout(offset: engine.frameOffsets[k])); return true
-        case .wrote: return true
-        case .done: return false
-        }
+    mutating func head(frame k: Int, _ w: inout JSONWriter) -> Int {
+        w.header(engine.layout(offset: engine.frameOffsets[k]))
+        return 0
     }
+
+    func item(_ i: Int, _ w: inout JSONWriter) {}
 }
 
-/// Scroll elements (SPEC §3): per frame `{"elements":[`, then one element per piece.
-struct ScrollAnswer: AnswerCursor {
-    private let engine: ScrollEngine
-    private var frames: FrameLoop
+/// Scroll elements (SPEC §3): per frame `{"elements":[`, then one element per item.
+struct ScrollFrames: FrameContent {
+    let engine: ScrollEngine
     private var offset = 0.0
-    private var element = 0
-    private var inFrame = false
 
-    init(_ engine: ScrollEngine) {
-        self.engine = engine
-        frames = FrameLoop(count: engine.frameOffsets.count, timeline: engine.isTimeline)
-    }
+    init(_ engine: ScrollEngine) { self.engine = engine }
 
+    var frameCount: Int { engine.frameOffsets.count }
+    var isTimeline: Bool { engine.isTimeline }
+    var tail: StaticString { "]}" }
     var estimatedBytes: Int { engine.frameOffsets.count * (20 + engine.input.elements.count * 360) }
 
-    mutating func writeNext(_ w: inout JSONWriter) -> Bool {
-        if inFrame {
-            if element < engine.input.elements.count {
-                if element > 0 { w.literal(",") }
-                w.element(engine.element(element, offset: offset))
-                element &+= 1
-            } else {
-                w.literal("]}")
-                inFrame = false
-            }
-            return true
-        }
-        switch frames.advance(&w) {
-        case .frame(let k):
-            offset = engine.frameOffsets[k]
-            w.literal("{\"elements\":[")
-            element = 0
-            inFrame = true
-            return true
-        case .wrote: return true
-        case .done: return false
-        }
+    mutating func head(frame k: Int, _ w: inout JSONWriter) -> Int {
+        offset = engine.frameOffsets[k]
+        w.literal("{\"elements\":[")
+        return engine.input.elements.count
+    }
+
+    func item(_ i: Int, _ w: inout JSONWriter) {
+        w.element(engine.element(i, offset: offset))
     }
 }
