@@ -80,6 +80,7 @@ struct HTTPConnectionStateMachine {
     var buffered: Int { outbox.readableBytes + inFlight }
     var isClosed: Bool { if case .closed = phase { true } else { false } }
     private var isIdlePhase: Bool { if case .idle = phase { true } else { false } }
+    private var isStreamingPhase: Bool { if case .streaming = phase { true } else { false } }
     /// True while no request is partly received or being answered and nothing is unsent.
     var isIdle: Bool { isIdlePhase && buffered == 0 && stash.isEmpty }
     private var overHighWater: Bool { buffered > limits.writeHighWaterMark }
@@ -189,7 +190,9 @@ struct HTTPConnectionStateMachine {
         if let action = parseStash(now: now) { return action }
         if !outbox.isEmpty && inFlight == 0 { return .write }
         settleBudget()
-        let wantPause = closeAfterFlush || overHighWater || (overBudget && isIdlePhase)
+        // While a body streams the next request waits anyway: reading more would only grow the
+        // stash (a client could pipeline without bound behind a stream paused for the budget).
+        let wantPause = closeAfterFlush || overHighWater || (overBudget && isIdlePhase) || isStreamingPhase
         if wantPause != readingPaused {
             readingPaused = wantPause
             return wantPause ? .pauseReading : .resumeReading

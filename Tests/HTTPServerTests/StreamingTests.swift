@@ -167,3 +167,19 @@ final class CodedResponder: HTTPResponder {
         #expect(r.first?.body == upper)
     }
 }
+
+@Suite struct StreamingBackpressureTests {
+    @Test func readingPausesWhileABodyStreamsSoPipelinedBytesCannotPileUp() {
+        let budget = OutputBudget(limit: 10_000)
+        var h = MachineHarness(budget: budget)
+        h.writesCompleteAtOnce = false
+        h.send("GET /stream/1000000 HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(h.readingPaused)
+        // The transport stops reading; what was already in flight is kept, not parsed.
+        h.send(String(repeating: "GET /x HTTP/1.1\r\nHost: x\r\n\r\n", count: 50))
+        #expect(h.responses.count <= 1)
+        for _ in 0..<500 { h.completeWrite() }
+        #expect(h.responses.count == 51)
+        #expect(!h.readingPaused)
+    }
+}
