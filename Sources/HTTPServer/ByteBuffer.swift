@@ -158,14 +158,6 @@ public struct ByteBuffer: Sendable {
         other.withUnsafeReadableBytes { writeRaw($0) }
     }
 
-    /// Appends the readable bytes of `other` after its first `count` ones.
-    public mutating func writeBuffer(_ other: ByteBuffer, skipping count: Int) {
-        other.withUnsafeReadableBytes { raw in
-            precondition(count >= 0 && count <= raw.count, "skipping past the readable bytes")
-            writeRaw(UnsafeRawBufferPointer(rebasing: raw[count...]))
-        }
-    }
-
     /// Literal bytes, copied straight from the binary's constant data.
     @inlinable @inline(__always)
     public mutating func writeStaticString(_ literal: StaticString) {

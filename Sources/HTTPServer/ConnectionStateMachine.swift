@@ -135,6 +135,12 @@ struct HTTPConnectionStateMachine {
         settleBudget()
     }
 
+    /// Swaps the outbox with `other` (the transport takes the bytes it must queue and gives an
+    /// empty spare back; `outboxWritten` follows).
+    mutating func exchangeOutbox(_ other: inout ByteBuffer) {
+        swap(&outbox, &other)
+    }
+
     /// A queued write finished.
     mutating func writeCompleted(now: UInt64) {
         inFlight = 0
