@@ -34,6 +34,8 @@ struct HTTPConnectionStateMachine {
     static let chunkLimit = 64 * 1024
     /// Bytes handed to the transport whose write has not completed.
     private(set) var inFlight = 0
+    /// The capacity of the buffer being written, when the transport took the outbox itself.
+    private var inFlightCapacity = 0
     /// Unparsed input: what followed a complete message, or arrived while parsing was stopped.
     private var stash = ByteBuffer()
     private var phase = Phase.idle
@@ -59,7 +61,7 @@ struct HTTPConnectionStateMachine {
     /// A message completed inside `receive`: `.respond` is the next action.
     private var messageReady = false
     private var scheduled: UInt64?
-    /// Unsent bytes this connection has counted in the budget.
+    /// Memory this connection has counted in the budget (`heldMemory`).
     private var accounted = 0
     /// True while work waits only for the output budget; the transport re-pumps when it frees.
     private(set) var waitingForBudget = false
@@ -139,11 +141,13 @@ struct HTTPConnectionStateMachine {
     /// empty spare back; `outboxWritten` follows).
     mutating func exchangeOutbox(_ other: inout ByteBuffer) {
         swap(&outbox, &other)
+        inFlightCapacity = other.capacity
     }
 
     /// A queued write finished.
     mutating func writeCompleted(now: UInt64) {
         inFlight = 0
+        inFlightCapacity = 0
         lastActivity = now
         settleBudget()
     }
@@ -381,8 +385,14 @@ struct HTTPConnectionStateMachine {
     }
 
     /// Brings this connection's share of the budget in line with its unsent output.
+    /// The budget counts memory, not bytes: the capacity of a non-empty outbox and of the buffer
+    /// being written (ByteBuffer grows by doubling, so bytes alone undercount by up to half).
+    private var heldMemory: Int {
+        (outbox.isEmpty ? 0 : outbox.capacity) + (inFlight > 0 ? max(inFlight, inFlightCapacity) : 0)
+    }
+
     private mutating func settleBudget() {
-        let now = buffered
+        let now = heldMemory
         if now != accounted {
             budget.add(now - accounted)
             accounted = now

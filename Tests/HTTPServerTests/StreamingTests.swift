@@ -72,7 +72,8 @@ import Testing
         #expect(budget.isSpent)
         #expect(hostile.machine.waitingForBudget || hostile.machine.buffered > 0)
         let held = budget.bytes
-        #expect(held <= 100_000 + HTTPConnectionStateMachine.chunkLimit + 64)
+        // Counted as buffer capacity: the overshoot is the outbox grown for the last piece.
+        #expect(held <= 100_000 + 2 * (HTTPConnectionStateMachine.chunkLimit + 64))
 
         // A connection with nothing unsent is still served (a health check)…
         var other = MachineHarness(budget: budget)
