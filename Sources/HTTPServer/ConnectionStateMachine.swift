@@ -27,7 +27,7 @@ struct HTTPConnectionStateMachine {
     private let headerTimeout: UInt64, idleTimeout: UInt64, requestTimeout: UInt64
 
     /// Response bytes not yet handed to the transport.
-    private(set) var outbox = ByteBuffer(capacity: 4096)
+    private(set) var outbox = ByteBuffer()
     /// The most output buffer capacity a connection keeps between batches (1 MiB).
     static let retainedOutboxCapacity = 1 << 20
     /// The most a producer is asked for at once: the "one chunk" above the high-water mark.
