@@ -26,6 +26,10 @@ public struct ByteBuffer: Sendable {
 
         deinit { base.deallocate() }
 
+        /// Shared by every empty buffer: never written (a write to a shared storage copies first),
+        /// so an idle connection's buffers cost no allocation until they are used.
+        @usableFromInline static let empty = Storage(capacity: 0)
+
         @usableFromInline
         func copy(capacity newCapacity: Int, bytes range: Range<Int>) -> Storage {
             let new = Storage(capacity: newCapacity)
@@ -38,10 +42,10 @@ public struct ByteBuffer: Sendable {
     @usableFromInline var _readerIndex: Int = 0
     @usableFromInline var _writerIndex: Int = 0
 
-    /// An empty buffer with room for `capacity` bytes (one allocation).
+    /// An empty buffer with room for `capacity` bytes (one allocation; none for 0).
     @inlinable
     public init(capacity: Int = 0) {
-        storage = Storage(capacity: max(0, capacity))
+        storage = capacity > 0 ? Storage(capacity: capacity) : Storage.empty
     }
 
     /// A buffer holding a copy of `bytes`.
@@ -112,7 +116,8 @@ public struct ByteBuffer: Sendable {
     @inlinable
     public mutating func clear(keepingCapacityUpTo maximumCapacity: Int = .max) {
         if storage.capacity > maximumCapacity || !isKnownUniquelyReferenced(&storage) {
-            storage = Storage(capacity: min(storage.capacity, maximumCapacity))
+            let keep = min(storage.capacity, maximumCapacity)
+            storage = keep > 0 ? Storage(capacity: keep) : Storage.empty
         }
         _readerIndex = 0
         _writerIndex = 0
@@ -156,14 +161,6 @@ public struct ByteBuffer: Sendable {
     /// Appends the readable bytes of `other` (it is not consumed).
     public mutating func writeBuffer(_ other: ByteBuffer) {
         other.withUnsafeReadableBytes { writeRaw($0) }
-    }
-
-    /// Appends the readable bytes of `other` after its first `count` ones.
-    public mutating func writeBuffer(_ other: ByteBuffer, skipping count: Int) {
-        other.withUnsafeReadableBytes { raw in
-            precondition(count >= 0 && count <= raw.count, "skipping past the readable bytes")
-            writeRaw(UnsafeRawBufferPointer(rebasing: raw[count...]))
-        }
     }
 
     /// Literal bytes, copied straight from the binary's constant data.

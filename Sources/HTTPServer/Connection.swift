@@ -9,6 +9,8 @@ final class Connection {
     /// How long a closing connection keeps reading (and discarding) after its final response,
     /// so unread request bytes do not turn our FIN into an RST that destroys that response.
     static let lingerNanoseconds: UInt64 = 1_000_000_000
+    /// The most a written-out buffer keeps as the connection's spare outbox.
+    static let spareCapacity = 64 * 1024
 
     unowned(unsafe) let loop: EventLoop
     /// Only this loop's thread touches a connection, one callback at a time: the dynamic
@@ -130,16 +132,19 @@ final class Connection {
         pump(now: now)
     }
 
-    /// Tries to write the outbox at once; what the socket does not take is copied into this
-    /// connection's pending buffer and queued as one uv_write. False on a socket error.
+    /// Tries to write the outbox at once. What the socket does not take is queued as one
+    /// uv_write of the outbox itself: its storage moves to `pending` (no copy) and the machine
+    /// gets the empty spare, so a stalled connection holds its unsent bytes once, and only
+    /// those (they are what the output budget counts). False on a socket error.
     private func flush(now: UInt64) -> Bool {
         let count = machine.outbox.readableBytes
         let sent = tcp.tryWrite(machine.outbox)
         if sent < 0 { return false }
         let rest = count - sent
         if rest > 0 {
-            pending.clear(keepingCapacityUpTo: HTTPConnectionStateMachine.retainedOutboxCapacity)
-            pending.writeBuffer(machine.outbox, skipping: sent)
+            pending.clear(keepingCapacityUpTo: Self.spareCapacity)
+            machine.exchangeOutbox(&pending)
+            pending.moveReaderIndex(forwardBy: sent)
             let queued = tcp.write(pending, writeRequest) { request, status in
                 uvStreamOwner(request, as: Connection.self)?.didWrite(status)
             }
@@ -153,8 +158,9 @@ final class Connection {
     private func didWrite(_ status: Int32) {
         if closing { return }
         if status < 0 { closeNow(); return }
-        // Same bound as the outbox: a big answer's copy is not kept for the connection's life.
-        pending.clear(keepingCapacityUpTo: HTTPConnectionStateMachine.retainedOutboxCapacity)
+        // The written storage becomes the next spare; a big one is given back to the allocator
+        // (a stalled connection must not pin what it once queued).
+        pending.clear(keepingCapacityUpTo: Self.spareCapacity)
         let now = loop.now
         machine.writeCompleted(now: now)
         pump(now: now)

@@ -27,13 +27,15 @@ struct HTTPConnectionStateMachine {
     private let headerTimeout: UInt64, idleTimeout: UInt64, requestTimeout: UInt64
 
     /// Response bytes not yet handed to the transport.
-    private(set) var outbox = ByteBuffer(capacity: 4096)
+    private(set) var outbox = ByteBuffer()
     /// The most output buffer capacity a connection keeps between batches (1 MiB).
     static let retainedOutboxCapacity = 1 << 20
     /// The most a producer is asked for at once: the "one chunk" above the high-water mark.
     static let chunkLimit = 64 * 1024
     /// Bytes handed to the transport whose write has not completed.
     private(set) var inFlight = 0
+    /// The capacity of the buffer being written, when the transport took the outbox itself.
+    private var inFlightCapacity = 0
     /// Unparsed input: what followed a complete message, or arrived while parsing was stopped.
     private var stash = ByteBuffer()
     private var phase = Phase.idle
@@ -59,7 +61,7 @@ struct HTTPConnectionStateMachine {
     /// A message completed inside `receive`: `.respond` is the next action.
     private var messageReady = false
     private var scheduled: UInt64?
-    /// Unsent bytes this connection has counted in the budget.
+    /// Memory this connection has counted in the budget (`heldMemory`).
     private var accounted = 0
     /// True while work waits only for the output budget; the transport re-pumps when it frees.
     private(set) var waitingForBudget = false
@@ -80,6 +82,7 @@ struct HTTPConnectionStateMachine {
     var buffered: Int { outbox.readableBytes + inFlight }
     var isClosed: Bool { if case .closed = phase { true } else { false } }
     private var isIdlePhase: Bool { if case .idle = phase { true } else { false } }
+    private var isStreamingPhase: Bool { if case .streaming = phase { true } else { false } }
     /// True while no request is partly received or being answered and nothing is unsent.
     var isIdle: Bool { isIdlePhase && buffered == 0 && stash.isEmpty }
     private var overHighWater: Bool { buffered > limits.writeHighWaterMark }
@@ -134,9 +137,17 @@ struct HTTPConnectionStateMachine {
         settleBudget()
     }
 
+    /// Swaps the outbox with `other` (the transport takes the bytes it must queue and gives an
+    /// empty spare back; `outboxWritten` follows).
+    mutating func exchangeOutbox(_ other: inout ByteBuffer) {
+        swap(&outbox, &other)
+        inFlightCapacity = other.capacity
+    }
+
     /// A queued write finished.
     mutating func writeCompleted(now: UInt64) {
         inFlight = 0
+        inFlightCapacity = 0
         lastActivity = now
         settleBudget()
     }
@@ -189,7 +200,9 @@ struct HTTPConnectionStateMachine {
         if let action = parseStash(now: now) { return action }
         if !outbox.isEmpty && inFlight == 0 { return .write }
         settleBudget()
-        let wantPause = closeAfterFlush || overHighWater || (overBudget && isIdlePhase)
+        // While a body streams the next request waits anyway: reading more would only grow the
+        // stash (a client could pipeline without bound behind a stream paused for the budget).
+        let wantPause = closeAfterFlush || overHighWater || (overBudget && isIdlePhase) || isStreamingPhase
         if wantPause != readingPaused {
             readingPaused = wantPause
             return wantPause ? .pauseReading : .resumeReading
@@ -372,8 +385,14 @@ struct HTTPConnectionStateMachine {
     }
 
     /// Brings this connection's share of the budget in line with its unsent output.
+    /// The budget counts memory, not bytes: the capacity of a non-empty outbox and of the buffer
+    /// being written (ByteBuffer grows by doubling, so bytes alone undercount by up to half).
+    private var heldMemory: Int {
+        (outbox.isEmpty ? 0 : outbox.capacity) + (inFlight > 0 ? max(inFlight, inFlightCapacity) : 0)
+    }
+
     private mutating func settleBudget() {
-        let now = buffered
+        let now = heldMemory
         if now != accounted {
             budget.add(now - accounted)
             accounted = now

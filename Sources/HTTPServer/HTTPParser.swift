@@ -45,7 +45,7 @@ final class HTTPParser {
         var head = Head()
         /// The target, then each field's name and value, copied from the input as llhttp hands
         /// them over (a head may arrive over many reads); `fields` holds the ranges.
-        var bytes = ByteBuffer(capacity: 1024)
+        var bytes = ByteBuffer()
         var targetEnd = 0
         var fields: [HTTPHeaders.Field] = []
         var body = ByteBuffer()
