@@ -115,7 +115,7 @@ public struct ByteBuffer: Sendable {
     /// memory is given back: one big answer must not pin its buffer for a connection's life).
     @inlinable
     public mutating func clear(keepingCapacityUpTo maximumCapacity: Int = .max) {
-        if storage.capacity > maximumCapacity || !isKnownUniquelyReferenced(&storage) {
+        if storage.capacity > maximumCapacity || (storage.capacity > 0 && !isKnownUniquelyReferenced(&storage)) {
             let keep = min(storage.capacity, maximumCapacity)
             storage = keep > 0 ? Storage(capacity: keep) : Storage.empty
         }
