@@ -309,7 +309,8 @@ struct HTTPConnectionStateMachine {
                 return .respond
             }
         }
-        if stash.isEmpty { stash.clear(keepingCapacityUpTo: 4096) }
+        // An emptied stash already has its indices at 0; only a big one gives its memory back.
+        if stash.isEmpty && stash.capacity > 4096 { stash.clear(keepingCapacityUpTo: 4096) }
         if case .idle = phase, !canParse, overBudget { waitingForBudget = true }
         return nil
     }
