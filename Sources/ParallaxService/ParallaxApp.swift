@@ -93,28 +93,38 @@ public final class ParallaxApp: HTTPResponder {
             response.body = w.bytes
             return .written
         }
+        /// `format: "svg"` or `Accept: image/svg+xml` (SPEC §9 "Pictures"): the answer drawn.
+        var format = FormatChoice(requested: nil, accept: request.headers["Accept"])
+        func svg(_ picture: [UInt8]) -> Outcome {
+            response.contentType = "image/svg+xml"
+            response.body.append(contentsOf: picture)
+            return .written
+        }
         let outcome: Result<Outcome, JSONSyntaxError> = parser.parse(body) { root in
             var reader = InputReader(reusing: &readerScratch)
             defer { reader.release(into: &readerScratch) }
             switch route {
             case .paging:
-                let input = reader.pagingInput(root)
+                let input = reader.pagingInput(root) { format.read(&$0, $1, $2) }
                 if !reader.issues.isEmpty { return .invalid(reader.merged(with: input.validate(limits: limits))) }
                 do throws(ValidationError) {
+                    if try format.resolve(timeline: input.offsets != nil).get() == .svg { return svg(try SVGPaging.draw(input, limits: limits)) }
                     let result = try input.layout(limits: limits)
                     return answer { $0.paging(result) }
                 } catch { return .invalid(error.issues) }
             case .header:
-                let input = reader.headerInput(root)
+                let input = reader.headerInput(root) { format.read(&$0, $1, $2) }
                 if !reader.issues.isEmpty { return .invalid(reader.merged(with: input.validate(limits: limits))) }
                 do throws(ValidationError) {
+                    if try format.resolve(timeline: input.offsets != nil).get() == .svg { return svg(try SVGHeader.draw(input, limits: limits)) }
                     let result = try input.layout(limits: limits)
                     return answer { $0.header(result) }
                 } catch { return .invalid(error.issues) }
             default:
-                let input = reader.scrollInput(root)
+                let input = reader.scrollInput(root) { format.read(&$0, $1, $2) }
                 if !reader.issues.isEmpty { return .invalid(reader.merged(with: input.validate(limits: limits))) }
                 do throws(ValidationError) {
+                    if try format.resolve(timeline: input.offsets != nil).get() == .svg { return svg(try SVGScroll.draw(input, limits: limits)) }
                     let result = try input.layout(limits: limits)
                     return answer { $0.scroll(result) }
                 } catch { return .invalid(error.issues) }
