@@ -13,10 +13,10 @@ public final class ParallaxApp: HTTPResponder {
     let options: ServiceOptions
     let metrics: ServiceMetrics
     private let isDraining: @Sendable () -> Bool
-    private let parser = JSONParser()
+    let parser = JSONParser()
     private var accessLog: AccessLog?
     /// The JSON readers' path and key buffers, reused from request to request.
-    private var readerScratch = InputReader.Scratch()
+    var readerScratch = InputReader.Scratch()
 
     public init(options: ServiceOptions, metrics: ServiceMetrics, isDraining: @escaping @Sendable () -> Bool = { false }) {
         self.options = options
@@ -47,6 +47,8 @@ public final class ParallaxApp: HTTPResponder {
             response.body.append(contentsOf: OpenAPIDocument.yaml.utf8)
         case .paging, .header, .scroll:
             compute(route, request, into: &response)
+        case .pagingKeyframes, .headerKeyframes, .scrollKeyframes:
+            computeKeyframes(route, request, into: &response)
         case .unmatched:
             break
         }

@@ -4,6 +4,8 @@ import HTTPServer
 /// sending random paths cannot grow the label set (`unmatched` takes them all).
 enum Route: Int, CaseIterable {
     case paging, header, scroll, openapi, healthz, readyz, metrics, unmatched
+    /// SPEC §8: the same models answered as functions of the offset.
+    case pagingKeyframes, headerKeyframes, scrollKeyframes
 
     /// Matched on the path's contiguous bytes by length, then content: a `switch` over String
     /// literals compared Substring with String through the generic string comparison (~100
@@ -26,6 +28,10 @@ enum Route: Int, CaseIterable {
             if same(p, "/v1/header") { return .header }
             if same(p, "/v1/scroll") { return .scroll }
         case 13: if same(p, "/openapi.yaml") { return .openapi }
+        case 20:
+            if same(p, "/v1/paging/keyframes") { return .pagingKeyframes }
+            if same(p, "/v1/header/keyframes") { return .headerKeyframes }
+            if same(p, "/v1/scroll/keyframes") { return .scrollKeyframes }
         case 8:
             if same(p, "/healthz") { return .healthz }
             if same(p, "/metrics") { return .metrics }
@@ -53,13 +59,16 @@ enum Route: Int, CaseIterable {
         case .readyz: "/readyz"
         case .metrics: "/metrics"
         case .unmatched: "unmatched"
+        case .pagingKeyframes: "/v1/paging/keyframes"
+        case .headerKeyframes: "/v1/header/keyframes"
+        case .scrollKeyframes: "/v1/scroll/keyframes"
         }
     }
 
     /// The `Allow` header value (RFC 9110 §10.2.1) for 405.
     var allow: String {
         switch self {
-        case .paging, .header, .scroll: "GET, HEAD, POST"
+        case .paging, .header, .scroll, .pagingKeyframes, .headerKeyframes, .scrollKeyframes: "GET, HEAD, POST"
         default: "GET, HEAD"
         }
     }
@@ -67,7 +76,11 @@ enum Route: Int, CaseIterable {
     func allows(_ method: HTTPMethod) -> Bool {
         switch method {
         case .get, .head: return true
-        case .post: return self == .paging || self == .header || self == .scroll
+        case .post:
+            switch self {
+            case .paging, .header, .scroll, .pagingKeyframes, .headerKeyframes, .scrollKeyframes: return true
+            default: return false
+            }
         default: return false
         }
     }

@@ -1,0 +1,137 @@
+import HTTPServer
+import ParallaxLayout
+
+/// The keyframes routes (SPEC §8): `POST`/`GET`/`HEAD` `/v1/{paging,header,scroll}/keyframes`.
+/// The body (or the GET form's dotted parameters, rewritten as JSON) is the model's request with
+/// `domain`, `format` and `properties`; ParallaxLayout's `keyframes()` rejects the single-moment
+/// fields with the §8 422s. Each format is one function from (input, keyframes) to the answer's
+/// bytes (`KeyframesAnswer`), so the routes port onto any endpoint abstraction unchanged.
+extension ParallaxApp {
+    func computeKeyframes(_ route: Route, _ request: HTTPRequest, into response: inout HTTPResponse) {
+        let body: [UInt8]
+        if request.method == .post {
+            if let type = request.headers["Content-Type"], !Self.isJSON(type) {
+                return Problem.unsupportedMediaType(type).write(into: &response)
+            }
+            body = request.body
+        } else {
+            let parser = self.parser
+            let checked = QueryParameters.json(from: request.query) { text in
+                switch parser.parse(text, { _ in () }) {
+                case .success: nil
+                case .failure(let e): "must be JSON text: \(e.message) at byte \(e.position)"
+                }
+            }
+            switch checked {
+            case .success(let bytes): body = bytes
+            case .failure(let e): return Problem.invalid(e.issues).write(into: &response)
+            }
+        }
+        let limits = options.limits
+        let outcome: Result<KeyframesAnswer?, JSONSyntaxError> = parser.parse(body) { root in
+            var reader = InputReader(reusing: &readerScratch)
+            defer { reader.release(into: &readerScratch) }
+            var kf = KeyframesOptions()
+            do throws(ValidationError) {
+                switch route {
+                case .pagingKeyframes:
+                    let input = reader.pagingInput(root) { $0.keyframesField($1, $2, into: &kf) }
+                    if !reader.issues.isEmpty { throw ValidationError(issues: reader.merged(with: input.validate(limits: limits))) }
+                    return try KeyframesAnswer.paging(input, kf, limits: limits)
+                case .headerKeyframes:
+                    let input = reader.headerInput(root) { $0.keyframesField($1, $2, into: &kf) }
+                    if !reader.issues.isEmpty { throw ValidationError(issues: reader.merged(with: input.validate(limits: limits))) }
+                    return try KeyframesAnswer.header(input, kf, limits: limits)
+                default:
+                    let input = reader.scrollInput(root) { $0.keyframesField($1, $2, into: &kf) }
+                    if !reader.issues.isEmpty { throw ValidationError(issues: reader.merged(with: input.validate(limits: limits))) }
+                    return try KeyframesAnswer.scroll(input, kf, limits: limits)
+                }
+            } catch {
+                Problem.invalid(error.issues).write(into: &response)
+                return nil
+            }
+        }
+        switch outcome {
+        case .failure(let syntax):
+            metrics.jsonParseErrors.add(1)
+            Problem.malformedJSON(syntax).write(into: &response)
+        case .success(let answer?):
+            response.contentType = answer.contentType
+            response.body = answer.bytes
+        case .success(nil):
+            break
+        }
+    }
+}
+
+/// One keyframes answer: its media type and bytes (SPEC §8 formats).
+struct KeyframesAnswer {
+    var contentType: String
+    var bytes: [UInt8]
+
+    static func paging(_ input: PagingInput, _ o: KeyframesOptions, limits: LayoutLimits) throws(ValidationError) -> KeyframesAnswer {
+        let k = try input.keyframes(domain: o.domain, properties: o.format.usesProperties ? o.properties : nil, limits: limits)
+        if !o.format.usesProperties, o.properties != nil { _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits) }
+        return try render(o.format, k) { () throws(ValidationError) in
+            var still = input
+            still.motionScale = 0
+            let r = try still.keyframes(domain: k.domain, properties: nil, limits: limits)
+            return (KeyframesScene.paging(input, k, limits: limits), KeyframesScene.paging(still, r, limits: limits))
+        }
+    }
+
+    static func header(_ input: HeaderInput, _ o: KeyframesOptions, limits: LayoutLimits) throws(ValidationError) -> KeyframesAnswer {
+        let k = try input.keyframes(domain: o.domain, properties: o.format.usesProperties ? o.properties : nil, limits: limits)
+        if !o.format.usesProperties, o.properties != nil { _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits) }
+        return try render(o.format, k) { () throws(ValidationError) in
+            var still = input
+            still.motionScale = 0
+            let r = try still.keyframes(domain: k.domain, properties: nil, limits: limits)
+            return (KeyframesScene.header(input, k, limits: limits), KeyframesScene.header(still, r, limits: limits))
+        }
+    }
+
+    static func scroll(_ input: ScrollInput, _ o: KeyframesOptions, limits: LayoutLimits) throws(ValidationError) -> KeyframesAnswer {
+        let k = try input.keyframes(domain: o.domain, properties: o.format.usesProperties ? o.properties : nil, limits: limits)
+        if !o.format.usesProperties, o.properties != nil { _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits) }
+        return try render(o.format, k) { () throws(ValidationError) in
+            var still = input
+            still.motionScale = 0
+            let r = try still.keyframes(domain: k.domain, properties: nil, limits: limits)
+            return (KeyframesScene.scroll(input, k, limits: limits), KeyframesScene.scroll(still, r, limits: limits))
+        }
+    }
+
+    /// The answer in `format`; `scenes` (the markup at the request's motion and at `motionScale: 0`)
+    /// is built only for the formats that style the markup.
+    private static func render(_ format: KeyframesFormat, _ k: Keyframes,
+                               scenes: () throws(ValidationError) -> (KeyframesScene, KeyframesScene)) throws(ValidationError) -> KeyframesAnswer {
+        switch format {
+        case .json:
+            var w = JSONWriter()
+            w.keyframes(k)
+            return KeyframesAnswer(contentType: "application/json", bytes: w.bytes)
+        case .keytimes:
+            var w = JSONWriter()
+            w.keyTimes(k)
+            return KeyframesAnswer(contentType: "application/json", bytes: w.bytes)
+        case .css:
+            let (scene, reduced) = try scenes()
+            var bytes: [UInt8] = []
+            KeyframesCSS.write(scene, reduced: reduced, into: &bytes)
+            return KeyframesAnswer(contentType: "text/css; charset=utf-8", bytes: bytes)
+        case .waapi:
+            let (scene, reduced) = try scenes()
+            var w = JSONWriter()
+            w.waapi(k, scene: scene, reduced: reduced)
+            return KeyframesAnswer(contentType: "application/json", bytes: w.bytes)
+        }
+    }
+}
+
+extension KeyframesFormat {
+    /// `properties` narrows the tracks of the data formats; the stylesheet and the WAAPI
+    /// animations need every track to place the markup, so they ignore it.
+    var usesProperties: Bool { self == .json || self == .keytimes }
+}
