@@ -18,7 +18,9 @@ let package = Package(
 
         .target(name: "ParallaxLayout"),
         .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP"]),
-        .target(name: "ParallaxService", dependencies: ["HTTPServer", "ParallaxLayout", "CYYJSON"]),
+        // Demo/demo.html is embedded as Swift source by scripts/embed-demo (not a bundle resource).
+        .target(name: "ParallaxService", dependencies: ["HTTPServer", "ParallaxLayout", "CYYJSON"],
+                exclude: ["Demo/demo.html"]),
         .executableTarget(name: "parallax-server", dependencies: ["ParallaxService", "HTTPServer"]),
 
         .testTarget(name: "ParallaxLayoutTests", dependencies: ["ParallaxLayout"]),

@@ -45,6 +45,9 @@ public final class ParallaxApp: HTTPResponder {
         case .openapi:
             response.contentType = "application/yaml"
             response.body.append(contentsOf: OpenAPIDocument.yaml.utf8)
+        case .demo:
+            response.contentType = "text/html; charset=utf-8"
+            response.body.append(contentsOf: DemoPage.html.utf8)
         case .paging, .header, .scroll:
             compute(route, request, into: &response)
         case .pagingKeyframes, .headerKeyframes, .scrollKeyframes:

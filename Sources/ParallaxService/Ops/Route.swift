@@ -6,6 +6,8 @@ enum Route: Int, CaseIterable {
     case paging, header, scroll, openapi, healthz, readyz, metrics, unmatched
     /// SPEC §8: the same models answered as functions of the offset.
     case pagingKeyframes, headerKeyframes, scrollKeyframes
+    /// SPEC §9: the demo page.
+    case demo
 
     /// Matched on the path's contiguous bytes by length, then content: a `switch` over String
     /// literals compared Substring with String through the generic string comparison (~100
@@ -36,6 +38,7 @@ enum Route: Int, CaseIterable {
             if same(p, "/healthz") { return .healthz }
             if same(p, "/metrics") { return .metrics }
         case 7: if same(p, "/readyz") { return .readyz }
+        case 1: if p[0] == UInt8(ascii: "/") { return .demo }
         default: break
         }
         return .unmatched
@@ -62,6 +65,7 @@ enum Route: Int, CaseIterable {
         case .pagingKeyframes: "/v1/paging/keyframes"
         case .headerKeyframes: "/v1/header/keyframes"
         case .scrollKeyframes: "/v1/scroll/keyframes"
+        case .demo: "/"
         }
     }
 
