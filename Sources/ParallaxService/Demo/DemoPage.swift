@@ -103,11 +103,13 @@ footer.foot { max-width: 1240px; margin: 0 auto; padding: 0 24px 32px; color: va
   radial-gradient(circle at 74% 30%, #fde68a 0 7%, transparent 7.5%),
   linear-gradient(180deg, #6366f1, #38bdf8); }
 .parallax-image .caption { position: absolute; left: 20px; bottom: 16px; color: #fff; font-weight: 700; font-size: 22px; text-shadow: 0 1px 8px rgb(15 23 42 / .4); }
-.parallax-body { background: #fff; padding: 22px 22px 0; overflow: hidden; }
+.parallax-body { background: #fff; overflow: hidden; }
+.parallax-body .article { padding: 22px 22px 0; }
 .parallax-body h3 { margin: 0 0 8px; font-size: 20px; letter-spacing: -.01em; }
 .parallax-body p { margin: 0 0 12px; color: #475569; font-size: 14px; }
 .scroll-page { background: linear-gradient(#f8fafc, #eef2ff); }
-.parallax-element { border-radius: 16px; color: #fff; padding: 14px 16px; font-weight: 650; box-shadow: 0 10px 24px -12px rgb(15 23 42 / .5); }
+.parallax-element { border-radius: 16px; color: #fff; font-weight: 650; box-shadow: 0 10px 24px -12px rgb(15 23 42 / .5); }
+.parallax-element .tag { padding: 14px 16px; }
 .parallax-element small { display: block; font-weight: 500; opacity: .85; font-size: 12px; margin-top: 2px; }
 .parallax-element[data-element="hero"] { background: linear-gradient(135deg, #6366f1, #8b5cf6); font-size: 22px; }
 .parallax-element[data-element="card"] { background: linear-gradient(135deg, #0ea5e9, #22d3ee); }
@@ -190,7 +192,7 @@ footer.foot { max-width: 1240px; margin: 0 auto; padding: 0 24px 32px; color: va
 
   <section class="card readout" aria-label="Answers for this offset">
     <header><h2>SVG · this offset</h2><span class="note" id="svg-size"></span></header>
-    <div class="picture"><img id="svg" alt="The service's SVG picture of the layout at this offset"></div>
+    <a class="picture" id="svg-link" target="_blank" title="Open the picture in a new tab"><img id="svg" alt="The service's SVG picture of the layout at this offset"></a>
     <header><h2>JSON · this offset</h2><span class="note" id="json-size"></span></header>
     <pre class="json" id="json" data-offset=""></pre>
   </section>
@@ -268,11 +270,11 @@ function markup() {
       "Try the image modes: fill stretches the picture with the header, top, center and bottom keep its rest height."];
     for (const l of lines) p += `<p>${l}</p>`;
     return `<div class="parallax-header"><div class="parallax-image"><div class="caption">Stretchy header</div></div></div>` +
-      `<div class="parallax-body"><h3>A body that scrolls</h3>${p}</div>`;
+      `<div class="parallax-body"><div class="article"><h3>A body that scrolls</h3>${p}</div></div>`;
   }
   const labels = { hero: ["Rellax speed", "translate = −100·k·(p − p₀)"], card: ["Eased card", "scale and opacity ranges"],
     badge: ["Badge", "rotate + translate"], orb: ["", ""], footer: ["Footer", "fades in at the end"] };
-  return req.elements.map((e) => `<div class="parallax-element" data-element="${e.name}">${labels[e.name][0]}<small>${labels[e.name][1]}</small></div>`).join("");
+  return req.elements.map((e) => `<div class="parallax-element" data-element="${e.name}"><div class="tag">${labels[e.name][0]}<small>${labels[e.name][1]}</small></div></div>`).join("");
 }
 
 let scroller = null, generation = 0;
@@ -353,6 +355,7 @@ async function pump() {
       if (svgURL) URL.revokeObjectURL(svgURL);
       svgURL = URL.createObjectURL(svg);
       $("#svg").src = svgURL;
+      $("#svg-link").href = svgURL;
       $("#svg").dataset.offset = String(o);
       $("#svg-size").textContent = `${svg.size} bytes`;
       setStatus("ok", "in sync with the service");
