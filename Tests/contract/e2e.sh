@@ -58,7 +58,7 @@ frames=$(curl -s "$base/v1/paging?viewport.width=390&viewport.height=844&pageCou
 check "GET timeline has 4 frames" '[[ "$frames" == 4 ]]'
 
 # Errors.
-check "405 with Allow" 'curl -s -i -X PUT "$base/v1/header" | tr -d "\r" | grep -c >/dev/null "^Allow: GET, HEAD, POST"'
+check "405 with Allow" 'curl -s -i -X PUT "$base/v1/header" | tr -d "\r" | grep -c >/dev/null "^Allow: GET, HEAD, POST, OPTIONS"'
 check "415 for text/plain" '[[ "$(curl -s -o /dev/null -w "%{http_code}" -H "Content-Type: text/plain" -d "{}" "$base/v1/paging")" == 415 ]]'
 check "400 for malformed JSON" '[[ "$(curl -s -o /dev/null -w "%{http_code}" -H "Content-Type: application/json" -d "{" "$base/v1/paging")" == 400 ]]'
 head -c 1100000 /dev/zero | tr '\0' ' ' > "$work/big"
