@@ -1021,33 +1021,28 @@ components:
     Origin:
       name: Origin
       in: header
-      description: The calling page's origin (sent by browsers); decides Access-Control-Allow-Origin under a list of origins.
+      description: The calling page's origin (sent by browsers, e.g. `https://app.example`); decides Access-Control-Allow-Origin under a list of origins.
       schema: {type: string}
-      example: https://app.example
     IfNoneMatch:
       name: If-None-Match
       in: header
       description: 'Entity tags from earlier answers (a list, `W/` ignored, or `*`). A match gives 304 on GET/HEAD, 412 on POST.'
       schema: {type: string}
-      example: '"8ba60bcc2ed41573"'
     AcceptEncoding:
       name: Accept-Encoding
       in: header
       description: '`gzip` (or `x-gzip`, `*`) with q-values; `gzip;q=0` refuses it. Answers of 1 KiB or more are then gzip-coded.'
       schema: {type: string}
-      example: gzip, deflate, br
     AccessControlRequestMethod:
       name: Access-Control-Request-Method
       in: header
       description: The method of the request being preflighted.
       schema: {type: string}
-      example: POST
     AccessControlRequestHeaders:
       name: Access-Control-Request-Headers
       in: header
-      description: The non-safelisted headers the request will send, comma-separated.
+      description: The non-safelisted headers the request will send, comma-separated, e.g. `content-type, if-none-match`.
       schema: {type: string}
-      example: content-type, if-none-match
   headers:
     ETag:
       description: |
