@@ -136,3 +136,27 @@ import Testing
         #expect(gunzip([1, 2, 3, 4]) == nil)
     }
 }
+
+/// The header parsers take whatever a client sends: random bytes (biased towards the syntax's
+/// own characters) never trap and keep their invariants.
+@Suite struct WebParserRobustnessTests {
+    @Test func randomFieldsNeverTrap() throws {
+        var rng = SystemRandomNumberGenerator()
+        let alphabet = Array(#"",;=*/ W\gzipqxidentity0.1-"#.utf8) + [0x09, 0x80, 0xff, 0x00]
+        for _ in 0..<20_000 {
+            let n = Int.random(in: 0..<40, using: &rng)
+            let bytes = (0..<n).map { _ in Bool.random(using: &rng) ? alphabet.randomElement(using: &rng) ?? 0x20 : UInt8.random(in: 0...255, using: &rng) }
+            let text = String(decoding: bytes, as: UTF8.self)
+            _ = EntityTag.ifNoneMatch(text, matches: #""0123456789abcdef""#)
+            _ = ContentNegotiation.coding(acceptEncoding: text)
+            _ = CORSPolicy.allowHeaders(asked: text)
+            if let p = try? CORSPolicy(parsing: text), case .list(let list) = p.origins {
+                #expect(!list.isEmpty)
+            }
+            // A field that lists the tag itself always matches, whatever junk comes first (bytes,
+            // not Characters: a quote followed by a combining mark is one Character).
+            let unquoted = String(decoding: bytes.filter { $0 != 0x22 }, as: UTF8.self)
+            #expect(EntityTag.ifNoneMatch(unquoted + #", "0123456789abcdef""#, matches: #""0123456789abcdef""#), "\(bytes)")
+        }
+    }
+}
