@@ -2,7 +2,7 @@
 """Writes the seed corpora Fuzz/corpus/{http,service}/ from Tests/golden/*.request and a list of
 hand-made requests (SPEC examples, pipelining, chunked bodies, smuggling shapes). Re-run after
 adding golden files; the output is committed."""
-import glob, os, hashlib
+import glob, os, hashlib, re
 
 root = os.path.dirname(os.path.abspath(__file__))
 golden = sorted(glob.glob(os.path.join(root, '..', 'Tests', 'golden', '*.request')))
@@ -24,10 +24,15 @@ requests = {}
 for path in golden:
     name = os.path.basename(path)[:-len('.request')]
     with open(path, 'rb') as f:
-        first, _, body = f.read().partition(b'\n')
+        first, _, rest = f.read().partition(b'\n')
     method, target = first.split(b' ', 1)
-    body = body.strip()
-    requests[name] = http_request(method, target.strip(), body)
+    # Header lines (`Name: value`) between the request line and the body (SPEC §9 goldens).
+    extra = b''
+    while re.match(rb'^[A-Za-z-]+: ', rest):
+        line, _, rest = rest.partition(b'\n')
+        extra += line + b'\r\n'
+    body = rest.strip()
+    requests[name] = http_request(method, target.strip(), body, extra)
     # service: byte 0 picks the route (0–2 POST, 3–5 GET with the rest as query string).
     path_only, _, query = target.strip().partition(b'?')
     route = ROUTES.get(path_only.decode())
@@ -65,6 +70,14 @@ hand = {
     'long-target': b'GET /' + b'a' * 400 + b' HTTP/1.1\r\nHost: a\r\n\r\n',
     'upgrade': b'GET / HTTP/1.1\r\nHost: a\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
     'garbage': b'\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03',
+    # SPEC §9 request headers: CORS, conditional requests, content codings.
+    'options-preflight': b'OPTIONS /v1/paging HTTP/1.1\r\nHost: a\r\nOrigin: https://app.example\r\nAccess-Control-Request-Method: POST\r\nAccess-Control-Request-Headers: content-type, if-none-match\r\n\r\n',
+    'options-star': b'OPTIONS * HTTP/1.1\r\nHost: a\r\n\r\n',
+    'conditional-list': b'GET /v1/paging?pageCount=3 HTTP/1.1\r\nHost: a\r\nIf-None-Match: "a,b", W/"0123456789abcdef", *\r\nIf-None-Match: "x\r\n\r\n',
+    'conditional-post': b'POST /v1/header HTTP/1.1\r\nHost: a\r\nIf-None-Match: *\r\nContent-Length: 2\r\n\r\n{}',
+    'gzip-qvalues': b'GET /openapi.yaml HTTP/1.1\r\nHost: a\r\nAccept-Encoding: br;q=1.0, gzip;q=0.8, x-gzip;q=0, *;q=0.001, identity;Q=1.\r\n\r\n',
+    'gzip-bad-q': b'GET /openapi.yaml HTTP/1.1\r\nHost: a\r\nAccept-Encoding: gzip;q=2, gzip;q=, ;q=1, ,,\r\n\r\n',
+    'origin-odd': b'GET /healthz HTTP/1.1\r\nHost: a\r\nOrigin: null\r\nOrigin: https://A.example:8443/\r\n\r\n',
 }
 requests.update(hand)
 for name, data in requests.items():

@@ -33,9 +33,11 @@ enum ResponseSerializer {
             append(value, &out)
             put("\r\n", &out)
         }
-        // 204 and 304 carry no body and (204) no Content-Length (RFC 9110 §8.6, §15.3.5).
+        // 204 and 304 carry no body and no Content-Length: a 304's would have to be the 200's
+        // length (RFC 9110 §8.6), which the application no longer has, and 0 would tell a cache
+        // the stored body is empty. Both end at the blank line (RFC 9112 §6.3).
         let bodiless = status == 204 || status == 304
-        if !bodiless || status == 304 {
+        if !bodiless {
             put("Content-Length: ", &out)
             appendDecimal(bodiless ? 0 : response.body.count, to: &out)
             // The line's CRLF fused with what ends the head: one copy instead of two.
@@ -104,6 +106,7 @@ enum ResponseSerializer {
         case 408: return "Request Timeout"
         case 409: return "Conflict"
         case 411: return "Length Required"
+        case 412: return "Precondition Failed"
         case 413: return "Content Too Large"
         case 414: return "URI Too Long"
         case 415: return "Unsupported Media Type"

@@ -17,16 +17,28 @@ public final class ParallaxApp: HTTPResponder {
     private var accessLog: AccessLog?
     /// The JSON readers' path and key buffers, reused from request to request.
     var readerScratch = InputReader.Scratch()
+    /// CORS, caching and compression around every answer (SPEC §9).
+    private var web: WebSemantics
 
     public init(options: ServiceOptions, metrics: ServiceMetrics, isDraining: @escaping @Sendable () -> Bool = { false }) {
         self.options = options
         self.metrics = metrics
         self.isDraining = isDraining
         self.accessLog = options.accessLog ? AccessLog(format: options.logFormat) : nil
+        self.web = WebSemantics(options: options)
     }
 
     public func respond(to request: HTTPRequest, into response: inout HTTPResponse) {
         let route = Route(path: request.path)
+        if request.method == .options && route != .unmatched {
+            return web.preflight(request, route, into: &response)
+        }
+        produce(request, route, into: &response)
+        web.finish(request, route, &response)
+    }
+
+    /// The route's answer or a problem, before SPEC §9's fields.
+    private func produce(_ request: HTTPRequest, _ route: Route, into response: inout HTTPResponse) {
         guard route != .unmatched else {
             return Problem.notFound(request.path).write(into: &response)
         }
@@ -193,6 +205,10 @@ public final class ParallaxApp: HTTPResponder {
     public func respond(to error: HTTPEngineError, into response: inout HTTPResponse) {
         if error.kind == .malformed { metrics.httpParseErrors.add(1) }
         Problem.engine(error).write(into: &response)
+        // No request head to read an Origin from (it may not even have parsed): `*` policies
+        // still mark the problem readable; a list policy cannot echo what it did not read.
+        response.headers.append(("Cache-Control", "no-store"))
+        web.addCORS(origin: nil, vary: [], &response)
     }
 
     public func record(_ record: HTTPRequestRecord) {

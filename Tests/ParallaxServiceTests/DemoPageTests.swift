@@ -25,7 +25,7 @@ import Testing
     @Test func postToTheDemoIsA405() {
         let r = Client().post("/", "{}")
         #expect(r.status == 405)
-        #expect(r.header("Allow") == "GET, HEAD")
+        #expect(r.header("Allow") == "GET, HEAD, OPTIONS")
     }
 
     /// Self-contained: no script, stylesheet, image or font from another origin (data: URLs only).

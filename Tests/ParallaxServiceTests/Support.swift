@@ -10,6 +10,13 @@ struct Client {
                           metrics: ServiceMetrics(), isDraining: { draining })
     }
 
+    /// With options from a command line, e.g. `["--cors-origins", "https://a.example"]`.
+    init(arguments: [String]) throws {
+        let server = try ServerOptions.parse(arguments: arguments + ["--access-log", "off"], environment: [:],
+                                             application: ServiceOptions.commandLineOptions)
+        app = ParallaxApp(options: ServiceOptions(server), metrics: ServiceMetrics())
+    }
+
     struct Reply {
         var status: Int
         var contentType: String?
@@ -20,9 +27,10 @@ struct Client {
     }
 
     func call(_ method: HTTPMethod, _ target: String, _ body: String? = nil,
-              contentType: String? = "application/json") -> Reply {
+              contentType: String? = "application/json", headers extra: [(String, String)] = []) -> Reply {
         var headers = HTTPHeaders([("Host", "test")])
         if body != nil, let contentType { headers.append(name: "Content-Type", value: contentType) }
+        for (name, value) in extra { headers.append(name: name, value: value) }
         let request = HTTPRequest(method: method, target: target, headers: headers, body: Array((body ?? "").utf8))
         var response = HTTPResponse()
         app.respond(to: request, into: &response)

@@ -25,6 +25,17 @@ info:
     (`viewport.width=390&pageCount=5&offset=100`), `offsets` as a comma list, and `layers` /
     `elements` as JSON text. An unknown parameter is a 422 like an unknown field.
 
+    Browsers, caches and compression (SPEC §9): every answer and problem carries
+    `Access-Control-Allow-Origin` (`--cors-origins`: `*` by default, or a list whose matching
+    `Origin` is echoed with `Vary: Origin`) and exposes `ETag`; `OPTIONS` on every route is a CORS
+    preflight answered 204. Each 200 of a layout route or of this document has a strong `ETag`,
+    the same on every run and machine (a hash of the route, the request and the version; one per
+    representation, so the gzip one differs); GET and HEAD with a matching `If-None-Match` get
+    304, a POST gets 412. GET answers carry `Cache-Control: public, max-age=86400`
+    (`--cache-max-age`); problems and operational answers `no-store`. With `Accept-Encoding:
+    gzip` (q-values honoured, `gzip;q=0` refuses) answers of 1 KiB or more are gzip-coded, with
+    `Vary: Accept-Encoding`.
+
     Errors are RFC 9457 `application/problem+json`; a 422 lists every invalid field with its
     JSON pointer. Limits (defaults): body 1 MiB, headers 16 KiB, pageCount ≤ 1000000,
     pages per response ≤ 10000 (pages × offsets), offsets ≤ 4096, layers ≤ 32, elements ≤ 1024,
@@ -41,8 +52,11 @@ tags:
     description: The three layout models.
   - name: operations
     description: Health, readiness, metrics and this contract.
+  - name: browsers
+    description: CORS preflights (SPEC §9).
 paths:
   /v1/paging:
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
     post:
       tags: [layout]
       operationId: pagingPost
@@ -65,6 +79,7 @@ paths:
       responses:
         '200': {$ref: '#/components/responses/Paging'}
         '400': {$ref: '#/components/responses/MalformedJSON'}
+        '412': {$ref: '#/components/responses/PreconditionFailed'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
         '413': {$ref: '#/components/responses/ContentTooLarge'}
         '415': {$ref: '#/components/responses/UnsupportedMediaType'}
@@ -109,11 +124,21 @@ paths:
               schema: {type: array, maxItems: 4, items: {$ref: '#/components/schemas/Layer'}}
       responses:
         '200': {$ref: '#/components/responses/Paging'}
+        '304': {$ref: '#/components/responses/NotModified'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
         '422': {$ref: '#/components/responses/InvalidRequest'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
         '503': {$ref: '#/components/responses/Unavailable'}
+    options:
+      tags: [browsers]
+      operationId: pagingOptions
+      summary: CORS preflight (SPEC §9)
+      description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, POST, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
+      parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
   /v1/header:
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
     post:
       tags: [layout]
       operationId: headerPost
@@ -135,6 +160,7 @@ paths:
       responses:
         '200': {$ref: '#/components/responses/Header'}
         '400': {$ref: '#/components/responses/MalformedJSON'}
+        '412': {$ref: '#/components/responses/PreconditionFailed'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
         '413': {$ref: '#/components/responses/ContentTooLarge'}
         '415': {$ref: '#/components/responses/UnsupportedMediaType'}
@@ -166,11 +192,21 @@ paths:
         - {name: pixelScale, in: query, schema: {$ref: '#/components/schemas/PixelScale'}, description: 'Device pixels per point.'}
       responses:
         '200': {$ref: '#/components/responses/Header'}
+        '304': {$ref: '#/components/responses/NotModified'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
         '422': {$ref: '#/components/responses/InvalidRequest'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
         '503': {$ref: '#/components/responses/Unavailable'}
+    options:
+      tags: [browsers]
+      operationId: headerOptions
+      summary: CORS preflight (SPEC §9)
+      description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, POST, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
+      parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
   /v1/scroll:
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
     post:
       tags: [layout]
       operationId: scrollPost
@@ -193,6 +229,7 @@ paths:
       responses:
         '200': {$ref: '#/components/responses/Scroll'}
         '400': {$ref: '#/components/responses/MalformedJSON'}
+        '412': {$ref: '#/components/responses/PreconditionFailed'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
         '413': {$ref: '#/components/responses/ContentTooLarge'}
         '415': {$ref: '#/components/responses/UnsupportedMediaType'}
@@ -225,11 +262,21 @@ paths:
               schema: {type: array, maxItems: 4, items: {$ref: '#/components/schemas/Element'}}
       responses:
         '200': {$ref: '#/components/responses/Scroll'}
+        '304': {$ref: '#/components/responses/NotModified'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
         '422': {$ref: '#/components/responses/InvalidRequest'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
         '503': {$ref: '#/components/responses/Unavailable'}
+    options:
+      tags: [browsers]
+      operationId: scrollOptions
+      summary: CORS preflight (SPEC §9)
+      description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, POST, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
+      parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
   /openapi.yaml:
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
     get:
       tags: [operations]
       operationId: openapi
@@ -238,13 +285,30 @@ paths:
       responses:
         '200':
           description: The OpenAPI 3.1 document.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControl'}
+            Vary: {$ref: '#/components/headers/Vary'}
+            Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}
+            Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+            Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}
           content:
             application/yaml:
               schema: {type: object, description: The document (a YAML mapping).}
+        '304': {$ref: '#/components/responses/NotModified'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
         '503': {$ref: '#/components/responses/Unavailable'}
+    options:
+      tags: [browsers]
+      operationId: openapiOptions
+      summary: CORS preflight (SPEC §9)
+      description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
+      parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
   /healthz:
+    parameters: [{$ref: '#/components/parameters/Origin'}]
     get:
       tags: [operations]
       operationId: healthz
@@ -253,6 +317,9 @@ paths:
       responses:
         '200':
           description: Alive.
+          headers:
+            Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+            Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
           content:
             application/json:
               schema:
@@ -265,7 +332,16 @@ paths:
         '408': {$ref: '#/components/responses/RequestTimeout'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
         '503': {$ref: '#/components/responses/Unavailable'}
+    options:
+      tags: [browsers]
+      operationId: healthzOptions
+      summary: CORS preflight (SPEC §9)
+      description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
+      parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
   /readyz:
+    parameters: [{$ref: '#/components/parameters/Origin'}]
     get:
       tags: [operations]
       operationId: readyz
@@ -274,6 +350,9 @@ paths:
       responses:
         '200':
           description: Ready.
+          headers:
+            Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+            Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
           content:
             application/json:
               schema:
@@ -286,7 +365,16 @@ paths:
         '408': {$ref: '#/components/responses/RequestTimeout'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
         '503': {$ref: '#/components/responses/Unavailable'}
+    options:
+      tags: [browsers]
+      operationId: readyzOptions
+      summary: CORS preflight (SPEC §9)
+      description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
+      parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
   /metrics:
+    parameters: [{$ref: '#/components/parameters/Origin'}]
     get:
       tags: [operations]
       operationId: metrics
@@ -300,6 +388,9 @@ paths:
       responses:
         '200':
           description: The metrics.
+          headers:
+            Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+            Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
           content:
             text/plain:
               schema: {type: string}
@@ -309,6 +400,14 @@ paths:
         '408': {$ref: '#/components/responses/RequestTimeout'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
         '503': {$ref: '#/components/responses/Unavailable'}
+    options:
+      tags: [browsers]
+      operationId: metricsOptions
+      summary: CORS preflight (SPEC §9)
+      description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
+      parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
 components:
   schemas:
     # ---------- scalars ----------
@@ -777,6 +876,13 @@ components:
   responses:
     Paging:
       description: 'One layout, or `{"frames": [...]}` for offsets.'
+      headers:
+        ETag: {$ref: '#/components/headers/ETag'}
+        Cache-Control: {$ref: '#/components/headers/CacheControl'}
+        Vary: {$ref: '#/components/headers/Vary'}
+        Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+        Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}
       content:
         application/json:
           schema: {$ref: '#/components/schemas/PagingResponse'}
@@ -789,6 +895,13 @@ components:
               value: {"frames":[{"axis":"horizontal","stride":100,"offset":0,"position":0,"contentSize":{"width":1000,"height":100},"currentPage":0,"transition":null,"snap":{"previous":0,"nearest":0,"next":100},"pages":[{"index":2,"slot":2,"progress":-2,"visibleFraction":0,"frame":{"x":200,"y":0,"width":100,"height":100},"viewportFrame":{"x":200,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":200,"y":0,"width":100,"height":100},"clip":null}]},{"index":3,"slot":3,"progress":-3,"visibleFraction":0,"frame":{"x":300,"y":0,"width":100,"height":100},"viewportFrame":{"x":300,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":300,"y":0,"width":100,"height":100},"clip":null}]}]},{"axis":"horizontal","stride":100,"offset":150,"position":1.5,"contentSize":{"width":1000,"height":100},"currentPage":2,"transition":{"from":1,"to":2,"progress":0.5},"snap":{"previous":100,"nearest":200,"next":200},"pages":[{"index":2,"slot":2,"progress":-0.5,"visibleFraction":0.5,"frame":{"x":200,"y":0,"width":100,"height":100},"viewportFrame":{"x":50,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":50,"y":0,"width":100,"height":100},"clip":{"x":50,"y":0,"width":50,"height":100}}]},{"index":3,"slot":3,"progress":-1.5,"visibleFraction":0,"frame":{"x":300,"y":0,"width":100,"height":100},"viewportFrame":{"x":150,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":150,"y":0,"width":100,"height":100},"clip":null}]}]},{"axis":"horizontal","stride":100,"offset":1000,"position":10,"contentSize":{"width":1000,"height":100},"currentPage":9,"transition":null,"snap":{"previous":900,"nearest":900,"next":900},"pages":[{"index":2,"slot":2,"progress":8,"visibleFraction":0,"frame":{"x":200,"y":0,"width":100,"height":100},"viewportFrame":{"x":-800,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":-800,"y":0,"width":100,"height":100},"clip":null}]},{"index":3,"slot":3,"progress":7,"visibleFraction":0,"frame":{"x":300,"y":0,"width":100,"height":100},"viewportFrame":{"x":-700,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":-700,"y":0,"width":100,"height":100},"clip":null}]}]}]}
     Header:
       description: 'One layout, or `{"frames": [...]}` for offsets.'
+      headers:
+        ETag: {$ref: '#/components/headers/ETag'}
+        Cache-Control: {$ref: '#/components/headers/CacheControl'}
+        Vary: {$ref: '#/components/headers/Vary'}
+        Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+        Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}
       content:
         application/json:
           schema: {$ref: '#/components/schemas/HeaderResponse'}
@@ -801,6 +914,13 @@ components:
               value: {"frames":[{"header":{"x":0,"y":0,"width":390,"height":190},"image":{"x":0,"y":0,"width":390,"height":190},"contentFrame":{"x":-52,"y":0,"width":494,"height":190},"contentTop":190,"progress":1.2666666666666666,"collapsed":false,"stretched":true},{"header":{"x":0,"y":0,"width":390,"height":150},"image":{"x":0,"y":0,"width":390,"height":150},"contentFrame":{"x":0,"y":0,"width":390,"height":150},"contentTop":150,"progress":1,"collapsed":false,"stretched":false},{"header":{"x":0,"y":0,"width":390,"height":90},"image":{"x":0,"y":0,"width":390,"height":90},"contentFrame":{"x":0,"y":-30,"width":390,"height":150},"contentTop":90,"progress":0.6,"collapsed":false,"stretched":false},{"header":{"x":0,"y":0,"width":390,"height":0},"image":{"x":0,"y":0,"width":390,"height":0},"contentFrame":{"x":0,"y":-75,"width":390,"height":150},"contentTop":0,"progress":0,"collapsed":true,"stretched":false},{"header":{"x":0,"y":0,"width":390,"height":0},"image":{"x":0,"y":0,"width":390,"height":0},"contentFrame":{"x":0,"y":-75,"width":390,"height":150},"contentTop":-50,"progress":0,"collapsed":true,"stretched":false}]}
     Scroll:
       description: 'One layout, or `{"frames": [...]}` for offsets.'
+      headers:
+        ETag: {$ref: '#/components/headers/ETag'}
+        Cache-Control: {$ref: '#/components/headers/CacheControl'}
+        Vary: {$ref: '#/components/headers/Vary'}
+        Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+        Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}
       content:
         application/json:
           schema: {$ref: '#/components/schemas/ScrollResponse'}
@@ -810,42 +930,149 @@ components:
               value: {"elements":[{"name":"hero","progress":0.875,"progressClamped":0.875,"translate":{"x":0,"y":112.5},"scale":1,"opacity":1,"rotate":0,"viewportFrame":{"x":0,"y":-487.5,"width":1280,"height":800},"visible":true},{"name":"card","progress":0.36363636363636365,"progressClamped":0.36363636363636365,"translate":{"x":0,"y":-5.299988045990119},"scale":0.9052999880459901,"opacity":0.5264999402299506,"rotate":-4.735000597700494,"viewportFrame":{"x":100,"y":394.7000119540099,"width":400,"height":300},"visible":true},{"name":"badge","progress":0,"progressClamped":0,"translate":{"x":0,"y":100},"scale":1,"opacity":1,"rotate":0,"viewportFrame":{"x":0,"y":900,"width":50,"height":50},"visible":false},{"name":"custom","progress":0.5,"progressClamped":0.5,"translate":{"x":0,"y":0},"scale":1,"opacity":0.19759661230458736,"rotate":0,"viewportFrame":{"x":0,"y":300,"width":100,"height":100},"visible":true}]}
     MalformedJSON:
       description: The body is not JSON; detail gives the byte position.
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}
           example: {type: /problems/malformed-json, title: Malformed JSON, status: 400, detail: 'unexpected character, expected a comma or a closing brace at byte 27'}
     InvalidRequest:
       description: Invalid values, wrong types, unknown fields or parameters; errors lists every one.
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}
           example: {type: /problems/invalid-request, title: Invalid request, status: 422, detail: 2 fields are invalid, errors: [{pointer: /viewport/width, message: must be > 0}, {pointer: /colour, message: unknown field}]}
     UnsupportedMediaType:
       description: Content-Type is not application/json (parameters allowed) or application/*+json.
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}
     ContentTooLarge:
       description: The body exceeds the limit (default 1 MiB).
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}
     RequestTimeout:
       description: The client was too slow to send the request.
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}
     HeadersTooLarge:
       description: The request line and headers exceed the limit (default 16 KiB).
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}
     Unavailable:
       description: Overloaded or draining.
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}
-
+    NotModified:
+      description: |
+        If-None-Match matched the ETag of the representation that would be sent (RFC 9110
+        §13.1.2, §15.4.5): no content; the 200's ETag, Cache-Control and Vary.
+      headers:
+        ETag: {$ref: '#/components/headers/ETag'}
+        Cache-Control: {$ref: '#/components/headers/CacheControl'}
+        Vary: {$ref: '#/components/headers/Vary'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+    PreconditionFailed:
+      description: 'A POST whose If-None-Match matches the answer''s ETag is not performed (RFC 9110 §13.1.2).'
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+    Preflight:
+      description: |
+        A CORS preflight (Fetch standard §3.2.3), on every route; unknown paths are 404. For a
+        disallowed origin only `Allow` (and `Vary`) are sent, so the browser fails the preflight.
+      headers:
+        Allow: {description: The route's methods., schema: {type: string}, example: 'GET, HEAD, POST, OPTIONS'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+        Access-Control-Allow-Methods: {description: The route's methods., schema: {type: string}, example: 'GET, HEAD, POST, OPTIONS'}
+        Access-Control-Allow-Headers:
+          description: '`Content-Type, If-None-Match`, plus those asked for that are safelisted (`accept`, `accept-language`, `content-language`).'
+          schema: {type: string}
+          example: 'Content-Type, If-None-Match'
+        Access-Control-Max-Age: {description: 'Seconds a browser may reuse the preflight (7200, Chromium''s cap).', schema: {type: string}, example: '7200'}
+        Vary: {description: '`Origin` with a list of origins; `Access-Control-Request-Headers` when it was sent.', schema: {type: string}}
+  parameters:
+    Origin:
+      name: Origin
+      in: header
+      description: The calling page's origin (sent by browsers, e.g. `https://app.example`); decides Access-Control-Allow-Origin under a list of origins.
+      schema: {type: string}
+    IfNoneMatch:
+      name: If-None-Match
+      in: header
+      description: 'Entity tags from earlier answers (a list, `W/` ignored, or `*`). A match gives 304 on GET/HEAD, 412 on POST.'
+      schema: {type: string}
+    AcceptEncoding:
+      name: Accept-Encoding
+      in: header
+      description: '`gzip` (or `x-gzip`, `*`) with q-values; `gzip;q=0` refuses it. Answers of 1 KiB or more are then gzip-coded.'
+      schema: {type: string}
+    AccessControlRequestMethod:
+      name: Access-Control-Request-Method
+      in: header
+      description: The method of the request being preflighted.
+      schema: {type: string}
+    AccessControlRequestHeaders:
+      name: Access-Control-Request-Headers
+      in: header
+      description: The non-safelisted headers the request will send, comma-separated, e.g. `content-type, if-none-match`.
+      schema: {type: string}
+  headers:
+    ETag:
+      description: |
+        Strong entity tag of this representation, the same on every run and machine: a 64-bit
+        FNV-1a hash of the route, the request (POST body or GET query), the media type and the
+        answers' version, in hex; `-gzip` is appended for the gzip representation.
+      required: true
+      schema: {type: string, pattern: '^"[0-9a-f]{16}(-gzip)?"$'}
+      example: '"8ba60bcc2ed41573"'
+    CacheControl:
+      description: '`public, max-age=86400` on GET/HEAD answers (`--cache-max-age`); absent on POST answers.'
+      schema: {type: string}
+      example: public, max-age=86400
+    CacheControlNoStore:
+      description: Problems and operational answers are not to be stored.
+      schema: {const: no-store}
+    Vary:
+      description: '`Accept-Encoding`, and `Origin` when `--cors-origins` is a list.'
+      schema: {type: string}
+      example: Accept-Encoding
+    ContentEncoding:
+      description: '`gzip` when the client accepts it and the answer is 1 KiB or more; absent otherwise.'
+      schema: {const: gzip}
+    AccessControlAllowOrigin:
+      description: '`*` (default), or the request''s Origin when it is in `--cors-origins`; absent for other origins.'
+      schema: {type: string}
+      example: '*'
+    AccessControlExposeHeaders:
+      description: Lets scripts read the ETag.
+      schema: {const: ETag}
 
 """####
 }

@@ -69,17 +69,18 @@ enum Route: Int, CaseIterable {
         }
     }
 
-    /// The `Allow` header value (RFC 9110 §10.2.1) for 405.
+    /// The `Allow` header value (RFC 9110 §10.2.1) for 405 and `OPTIONS`, also the preflight's
+    /// `Access-Control-Allow-Methods` (SPEC §9). A new route adds its case to one of the groups.
     var allow: String {
         switch self {
-        case .paging, .header, .scroll, .pagingKeyframes, .headerKeyframes, .scrollKeyframes: "GET, HEAD, POST"
-        default: "GET, HEAD"
+        case .paging, .header, .scroll, .pagingKeyframes, .headerKeyframes, .scrollKeyframes: "GET, HEAD, POST, OPTIONS"
+        default: "GET, HEAD, OPTIONS"
         }
     }
 
     func allows(_ method: HTTPMethod) -> Bool {
         switch method {
-        case .get, .head: return true
+        case .get, .head, .options: return true
         case .post:
             switch self {
             case .paging, .header, .scroll, .pagingKeyframes, .headerKeyframes, .scrollKeyframes: return true

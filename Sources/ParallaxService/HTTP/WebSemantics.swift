@@ -1,0 +1,138 @@
+import HTTPServer
+
+/// The narrow hook between the application and SPEC §9's HTTP semantics. The route writes its
+/// answer (or a problem) as before; then `finish` adds CORS, validators, freshness and the content
+/// coding, and turns a matching `If-None-Match` into 304 (412 for POST). `OPTIONS` never reaches
+/// a route: `preflight` answers it. One instance per `ParallaxApp`, so per event loop: the gzip
+/// stream and its output buffer are reused without locks. The engine port calls the same two
+/// functions around its endpoint abstraction (a streamed answer: `representationHeaders` before
+/// the body, then `Gzip` chunk by chunk).
+struct WebSemantics: ~Copyable {
+    let cors: CORSPolicy
+    let cacheMaxAge: String
+    /// Answers shorter than this go out as identity: below ~1 KiB gzip's 18-byte frame and the
+    /// client's inflate cost more than the bytes saved (SPEC §9).
+    static let minimumGzipBytes = 1024
+    private var gzip = Gzip()
+    /// The compressed body; swapped with the response's, so both keep their capacity.
+    private var scratch: [UInt8] = []
+
+    init(options: ServiceOptions) {
+        self.cors = options.cors
+        self.cacheMaxAge = "public, max-age=\(options.cacheMaxAge)"
+    }
+
+    /// `OPTIONS` on a known route: 204 with `Allow` and, for an allowed origin, the CORS preflight
+    /// fields (Fetch §3.2.3).
+    func preflight(_ request: HTTPRequest, _ route: Route, into response: inout HTTPResponse) {
+        response.status = 204
+        response.headers += cors.preflight(origin: request.headers["Origin"],
+                                           requestHeaders: request.headers["Access-Control-Request-Headers"],
+                                           methods: route.allow)
+    }
+
+    /// After the route (or a problem) has filled `response`.
+    /// - Problems and operational answers (`/healthz`, `/readyz`, `/metrics`): CORS and
+    ///   `Cache-Control: no-store` (a 503 while draining or a 413 under today's limits must not be
+    ///   replayed by a cache; a 422 would be safe but is cheap to recompute).
+    /// - 200 of a layout route or a document: `ETag`, `Vary`, `Cache-Control` on GET/HEAD, gzip
+    ///   when asked for and ≥ 1 KiB; a matching `If-None-Match` → 304 (GET/HEAD) or 412 (POST).
+    mutating func finish(_ request: HTTPRequest, _ route: Route, _ response: inout HTTPResponse) {
+        let origin = request.headers["Origin"]
+        guard response.status == 200, route.isCacheable else {
+            response.headers.append(("Cache-Control", "no-store"))
+            return addCORS(origin: origin, vary: [], &response)
+        }
+        let coding = response.body.count >= Self.minimumGzipBytes
+            ? ContentNegotiation.coding(acceptEncoding: Self.field("Accept-Encoding", request.headers)) : .identity
+        let tag = entityTag(request, route, response, coding)
+        let isGet = request.method == .get || request.method == .head
+        response.headers.append(("ETag", tag))
+        if isGet { response.headers.append(("Cache-Control", cacheMaxAge)) }
+        let vary: [String] = ["Accept-Encoding"]
+        if let condition = Self.field("If-None-Match", request.headers), EntityTag.ifNoneMatch(condition, matches: tag) {
+            if isGet {
+                // RFC 9110 §15.4.5: the 200's ETag, Cache-Control and Vary, no content and no
+                // representation metadata (Content-Type, Content-Encoding).
+                response.status = 304
+                response.contentType = nil
+                response.body.removeAll(keepingCapacity: true)
+                return addCORS(origin: origin, vary: vary, &response)
+            }
+            response.body.removeAll(keepingCapacity: true)
+            response.headers.removeAll(keepingCapacity: true)
+            Problem.preconditionFailed.write(into: &response)
+            response.headers.append(("Cache-Control", "no-store"))
+            return addCORS(origin: origin, vary: [], &response)
+        }
+        if coding == .gzip && gzip.isUsable {
+            gzip.compress(response.body, into: &scratch)
+            gzip.finish(into: &scratch)
+            swap(&response.body, &scratch)
+            scratch.removeAll(keepingCapacity: true)
+            response.headers.append(("Content-Encoding", "gzip"))
+        }
+        addCORS(origin: origin, vary: vary, &response)
+    }
+
+    /// The strong tag of the representation about to be sent (EntityTag.swift). Layout answers
+    /// hash the request (known before any body byte, so streamed answers can send it first) and
+    /// the media type; documents served from the binary (`/openapi.yaml`) hash their own bytes,
+    /// so editing one changes its tag even without a version bump.
+    func entityTag(_ request: HTTPRequest, _ route: Route, _ response: borrowing HTTPResponse, _ coding: ContentCoding) -> String {
+        let variant = response.contentType ?? ""
+        if !route.isComputed {
+            return EntityTag.strong(route: route.label, representation: response.body, isQuery: false,
+                                    variant: variant, coding: coding.token)
+        }
+        if request.method == .post {
+            return EntityTag.strong(route: route.label, representation: request.body, isQuery: false,
+                                    variant: variant, coding: coding.token)
+        }
+        return EntityTag.strong(route: route.label, representation: (request.query ?? "").utf8, isQuery: true,
+                                variant: variant, coding: coding.token)
+    }
+
+    /// `Access-Control-Allow-Origin` and `-Expose-Headers` when the origin is allowed, and one
+    /// `Vary` with `vary` plus `Origin` when the policy is a list.
+    func addCORS(origin: String?, vary: [String], _ response: inout HTTPResponse) {
+        response.headers += cors.responseHeaders(origin: origin)
+        let all = cors.variesByOrigin ? vary + ["Origin"] : vary
+        if !all.isEmpty { response.headers.append(("Vary", all.joined(separator: ", "))) }
+    }
+
+    /// Every field line named `name` joined with `, ` (RFC 9110 §5.3: a list may be split over
+    /// lines), or nil when there is none.
+    static func field(_ name: String, _ headers: HTTPHeaders) -> String? {
+        var result: String?
+        for f in headers where asciiEqual(f.name, name) {
+            result = result.map { $0 + ", " + f.value } ?? f.value
+        }
+        return result
+    }
+
+    private static func asciiEqual(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.lowercasedASCII() == b.lowercasedASCII()
+    }
+}
+
+extension Route {
+    /// Whether a 200 of this route is a representation worth caching and compressing: the
+    /// layout answers and the documents served from the binary. Operational answers change from
+    /// moment to moment. A new route (keyframes, the demo page) adds its case here.
+    var isCacheable: Bool {
+        switch self {
+        case .paging, .header, .scroll, .openapi, .pagingKeyframes, .headerKeyframes, .scrollKeyframes, .demo: true
+        case .healthz, .readyz, .metrics, .unmatched: false
+        }
+    }
+
+    /// Whether the answer is computed from the request (its tag then hashes the request) rather
+    /// than a fixed document (its tag hashes the document).
+    var isComputed: Bool {
+        switch self {
+        case .paging, .header, .scroll, .pagingKeyframes, .headerKeyframes, .scrollKeyframes: true
+        default: false
+        }
+    }
+}
