@@ -124,8 +124,12 @@ footer.foot { max-width: 1240px; margin: 0 auto; padding: 0 24px 32px; color: va
 @media (max-width: 760px) {
   .app { grid-template-columns: minmax(0, 1fr); padding: 0 12px 32px; }
   .intro h1 { font-size: 24px; }
-  .device { transform-origin: top center; }
   .top nav { display: none; }
+}
+@media (max-width: 440px) {
+  /* The phone's bezel goes; its 360 px screen (the service's viewport) still fits. */
+  .device { width: 360px; padding: 0; background: none; box-shadow: none; border-radius: 24px; }
+  .card > header { padding: 12px 12px 0; }
 }
 </style>
 </head>
