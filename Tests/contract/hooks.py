@@ -102,7 +102,14 @@ def at_most_one(f, names):
         f.delete(name)
 
 
+def one_offset_for_svg(f):
+    """`format: "svg"` draws one offset: with `offsets` it is a 422 (PictureFormat)."""
+    if f.get("format") == "svg" and f.has("offsets"):
+        f.delete("format")
+
+
 def repair_paging(f):
+    one_offset_for_svg(f)
     n = f.get("pageCount")
     if not number(n):
         return
@@ -149,6 +156,7 @@ def repair_paging(f):
 
 
 def repair_header(f):
+    one_offset_for_svg(f)
     if f.dotted:
         at_most_one(f, ["offset", "offsets"])
         if f.has("content.width") != f.has("content.height"):
@@ -160,6 +168,7 @@ def repair_header(f):
 
 
 def repair_scroll(f):
+    one_offset_for_svg(f)
     if f.dotted:
         at_most_one(f, ["offset", "offsets"])
     elements = f.get("elements")

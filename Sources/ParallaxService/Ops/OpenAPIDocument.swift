@@ -36,6 +36,17 @@ info:
     gzip` (q-values honoured, `gzip;q=0` refuses) answers of 1 KiB or more are gzip-coded, with
     `Vary: Accept-Encoding`.
 
+    Pictures (SPEC §9): the single-offset answers of the three models are also drawn as SVG
+    (`image/svg+xml`) with `format: "svg"` in the body (a `format=svg` query parameter on GET), or
+    with `Accept: image/svg+xml` when the request names no format: the viewport, the pages with
+    their index and slot, the layers striped and clipped by their page (neighbouring pages drawn
+    dimmed beside the viewport), the header with its image and guides, the scroll elements at
+    rest and moved, a legend. The bytes are deterministic (numbers rounded to 1/100 point in the
+    shortest form). A picture draws one offset: `format: "svg"` with `offsets` is a 422 at
+    `/format`; with only `Accept` asking for SVG, a timeline is answered as JSON.
+    `GET /` serves the demo page: one self-contained HTML file driven by the `format=css`
+    keyframes, the JSON and the SVG of the offset on screen.
+
     Errors are RFC 9457 `application/problem+json`; a 422 lists every invalid field with its
     JSON pointer. Limits (defaults): body 1 MiB, headers 16 KiB, pageCount ≤ 1000000,
     pages per response ≤ 10000 (pages × offsets), offsets ≤ 4096, layers ≤ 32, elements ≤ 1024,
@@ -116,6 +127,7 @@ paths:
         - {name: previousOffset, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Offset of the previous frame, for events.'}
         - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales every parallax displacement.'}
         - {name: pixelScale, in: query, schema: {$ref: '#/components/schemas/PixelScale'}, description: 'Device pixels per point.'}
+        - {name: format, in: query, schema: {$ref: '#/components/schemas/PictureFormat'}, description: '`svg` draws the answer (one offset, not with offsets).'}
         - name: layers
           in: query
           description: The layers as JSON text (percent-encoded).
@@ -190,6 +202,7 @@ paths:
         - {name: contentMode, in: query, schema: {$ref: '#/components/schemas/ContentMode'}, description: 'How the image fits.'}
         - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales parallax displacement.'}
         - {name: pixelScale, in: query, schema: {$ref: '#/components/schemas/PixelScale'}, description: 'Device pixels per point.'}
+        - {name: format, in: query, schema: {$ref: '#/components/schemas/PictureFormat'}, description: '`svg` draws the answer (one offset, not with offsets).'}
       responses:
         '200': {$ref: '#/components/responses/Header'}
         '304': {$ref: '#/components/responses/NotModified'}
@@ -253,6 +266,7 @@ paths:
           description: Timeline, comma-separated.
         - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales translate and rotate, moves scale and opacity toward 1.'}
         - {name: pixelScale, in: query, schema: {$ref: '#/components/schemas/PixelScale'}, description: 'Device pixels per point.'}
+        - {name: format, in: query, schema: {$ref: '#/components/schemas/PictureFormat'}, description: '`svg` draws the answer (one offset, not with offsets).'}
         - name: elements
           in: query
           required: true
@@ -272,6 +286,41 @@ paths:
       operationId: scrollOptions
       summary: CORS preflight (SPEC §9)
       description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, POST, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
+      parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
+  /:
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
+    get:
+      tags: [operations]
+      operationId: demo
+      summary: The demo page (SPEC §9)
+      description: |
+        One self-contained HTML page (inline CSS and JavaScript, no outside assets), compiled into
+        the binary: choose a model and its parameters, scroll the SPEC §8 markup styled by the
+        `format=css` keyframes, and see the JSON and the SVG of the offset on screen.
+      responses:
+        '200':
+          description: The demo page.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControl'}
+            Vary: {$ref: '#/components/headers/Vary'}
+            Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}
+            Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+            Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}
+          content:
+            text/html:
+              schema: {type: string}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+    options:
+      tags: [browsers]
+      operationId: demoOptions
+      summary: CORS preflight (SPEC §9)
+      description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
@@ -591,6 +640,15 @@ components:
         scale: {$ref: '#/components/schemas/ScaleEffect', description: 'scale = 1 − (1 − min)·min(|p|, 1), about the layer''s centre.'}
         content: {$ref: '#/components/schemas/Size', description: 'An image''s size; enables contentFrame.'}
         contentMode: {$ref: '#/components/schemas/ContentMode'}
+    PictureFormat:
+      type: string
+      enum: [json, svg]
+      default: json
+      description: |
+        The answer's representation (SPEC §9): `json` (default) or `svg`, a picture of the
+        single-offset answer (`image/svg+xml`). Without this field, `Accept: image/svg+xml`
+        (preferred over JSON) also asks for the picture. Rule JSON Schema does not state here:
+        `svg` with `offsets` is a 422 at `/format` (a picture draws one offset).
     PagingRequest:
       type: object
       additionalProperties: false
@@ -646,6 +704,7 @@ components:
         previousOffset: {$ref: '#/components/schemas/Coordinate', description: 'Enables events: willMove for pages that become visible, didMove when o rests on a page and previousOffset did not.'}
         motionScale: {$ref: '#/components/schemas/MotionScale'}
         pixelScale: {$ref: '#/components/schemas/PixelScale'}
+        format: {$ref: '#/components/schemas/PictureFormat'}
     HeaderRequest:
       type: object
       additionalProperties: false
@@ -669,6 +728,7 @@ components:
         contentMode: {$ref: '#/components/schemas/ContentMode'}
         motionScale: {$ref: '#/components/schemas/MotionScale'}
         pixelScale: {$ref: '#/components/schemas/PixelScale'}
+        format: {$ref: '#/components/schemas/PictureFormat'}
     Element:
       type: object
       additionalProperties: false
@@ -706,6 +766,7 @@ components:
           items: {$ref: '#/components/schemas/Element'}
         motionScale: {$ref: '#/components/schemas/MotionScale'}
         pixelScale: {$ref: '#/components/schemas/PixelScale'}
+        format: {$ref: '#/components/schemas/PictureFormat'}
     # ---------- responses ----------
     Transition:
       type: [object, 'null']
@@ -875,7 +936,7 @@ components:
               message: {type: string}
   responses:
     Paging:
-      description: 'One layout, or `{"frames": [...]}` for offsets.'
+      description: 'One layout, or `{"frames": [...]}` for offsets; or its SVG picture (one offset) with `format: svg` or `Accept: image/svg+xml`.'
       headers:
         ETag: {$ref: '#/components/headers/ETag'}
         Cache-Control: {$ref: '#/components/headers/CacheControl'}
@@ -884,6 +945,8 @@ components:
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
         Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}
       content:
+        image/svg+xml:
+          schema: {type: string, description: 'An SVG 1.1 picture of the single-offset answer (format svg or Accept image/svg+xml).'}
         application/json:
           schema: {$ref: '#/components/schemas/PagingResponse'}
           examples:
@@ -894,7 +957,7 @@ components:
               summary: 'Pages 2…3 at offsets 0, 150, 1000 (real output; Tests/golden/paging-range-timeline)'
               value: {"frames":[{"axis":"horizontal","stride":100,"offset":0,"position":0,"contentSize":{"width":1000,"height":100},"currentPage":0,"transition":null,"snap":{"previous":0,"nearest":0,"next":100},"pages":[{"index":2,"slot":2,"progress":-2,"visibleFraction":0,"frame":{"x":200,"y":0,"width":100,"height":100},"viewportFrame":{"x":200,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":200,"y":0,"width":100,"height":100},"clip":null}]},{"index":3,"slot":3,"progress":-3,"visibleFraction":0,"frame":{"x":300,"y":0,"width":100,"height":100},"viewportFrame":{"x":300,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":300,"y":0,"width":100,"height":100},"clip":null}]}]},{"axis":"horizontal","stride":100,"offset":150,"position":1.5,"contentSize":{"width":1000,"height":100},"currentPage":2,"transition":{"from":1,"to":2,"progress":0.5},"snap":{"previous":100,"nearest":200,"next":200},"pages":[{"index":2,"slot":2,"progress":-0.5,"visibleFraction":0.5,"frame":{"x":200,"y":0,"width":100,"height":100},"viewportFrame":{"x":50,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":50,"y":0,"width":100,"height":100},"clip":{"x":50,"y":0,"width":50,"height":100}}]},{"index":3,"slot":3,"progress":-1.5,"visibleFraction":0,"frame":{"x":300,"y":0,"width":100,"height":100},"viewportFrame":{"x":150,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":150,"y":0,"width":100,"height":100},"clip":null}]}]},{"axis":"horizontal","stride":100,"offset":1000,"position":10,"contentSize":{"width":1000,"height":100},"currentPage":9,"transition":null,"snap":{"previous":900,"nearest":900,"next":900},"pages":[{"index":2,"slot":2,"progress":8,"visibleFraction":0,"frame":{"x":200,"y":0,"width":100,"height":100},"viewportFrame":{"x":-800,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":-800,"y":0,"width":100,"height":100},"clip":null}]},{"index":3,"slot":3,"progress":7,"visibleFraction":0,"frame":{"x":300,"y":0,"width":100,"height":100},"viewportFrame":{"x":-700,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":-700,"y":0,"width":100,"height":100},"clip":null}]}]}]}
     Header:
-      description: 'One layout, or `{"frames": [...]}` for offsets.'
+      description: 'One layout, or `{"frames": [...]}` for offsets; or its SVG picture (one offset) with `format: svg` or `Accept: image/svg+xml`.'
       headers:
         ETag: {$ref: '#/components/headers/ETag'}
         Cache-Control: {$ref: '#/components/headers/CacheControl'}
@@ -903,6 +966,8 @@ components:
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
         Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}
       content:
+        image/svg+xml:
+          schema: {type: string, description: 'An SVG 1.1 picture of the single-offset answer (format svg or Accept image/svg+xml).'}
         application/json:
           schema: {$ref: '#/components/schemas/HeaderResponse'}
           examples:
@@ -913,7 +978,7 @@ components:
               summary: 'The seed checks at y = −40, 0, 60, 150, 200 (real output; Tests/golden/header-seed-timeline)'
               value: {"frames":[{"header":{"x":0,"y":0,"width":390,"height":190},"image":{"x":0,"y":0,"width":390,"height":190},"contentFrame":{"x":-52,"y":0,"width":494,"height":190},"contentTop":190,"progress":1.2666666666666666,"collapsed":false,"stretched":true},{"header":{"x":0,"y":0,"width":390,"height":150},"image":{"x":0,"y":0,"width":390,"height":150},"contentFrame":{"x":0,"y":0,"width":390,"height":150},"contentTop":150,"progress":1,"collapsed":false,"stretched":false},{"header":{"x":0,"y":0,"width":390,"height":90},"image":{"x":0,"y":0,"width":390,"height":90},"contentFrame":{"x":0,"y":-30,"width":390,"height":150},"contentTop":90,"progress":0.6,"collapsed":false,"stretched":false},{"header":{"x":0,"y":0,"width":390,"height":0},"image":{"x":0,"y":0,"width":390,"height":0},"contentFrame":{"x":0,"y":-75,"width":390,"height":150},"contentTop":0,"progress":0,"collapsed":true,"stretched":false},{"header":{"x":0,"y":0,"width":390,"height":0},"image":{"x":0,"y":0,"width":390,"height":0},"contentFrame":{"x":0,"y":-75,"width":390,"height":150},"contentTop":-50,"progress":0,"collapsed":true,"stretched":false}]}
     Scroll:
-      description: 'One layout, or `{"frames": [...]}` for offsets.'
+      description: 'One layout, or `{"frames": [...]}` for offsets; or its SVG picture (one offset) with `format: svg` or `Accept: image/svg+xml`.'
       headers:
         ETag: {$ref: '#/components/headers/ETag'}
         Cache-Control: {$ref: '#/components/headers/CacheControl'}
@@ -922,6 +987,8 @@ components:
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
         Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}
       content:
+        image/svg+xml:
+          schema: {type: string, description: 'An SVG 1.1 picture of the single-offset answer (format svg or Accept image/svg+xml).'}
         application/json:
           schema: {$ref: '#/components/schemas/ScrollResponse'}
           examples:
