@@ -49,7 +49,8 @@ struct WebSemantics: ~Copyable {
         let isGet = request.method == .get || request.method == .head
         response.headers.append(("ETag", tag))
         if isGet { response.headers.append(("Cache-Control", cacheMaxAge)) }
-        let vary: [String] = ["Accept-Encoding"]
+        // The single-offset routes also choose JSON or SVG by `Accept` (SPEC §9 "Pictures").
+        let vary: [String] = route.negotiatesAccept ? ["Accept", "Accept-Encoding"] : ["Accept-Encoding"]
         if let condition = Self.field("If-None-Match", request.headers), EntityTag.ifNoneMatch(condition, matches: tag) {
             if isGet {
                 // RFC 9110 §15.4.5: the 200's ETag, Cache-Control and Vary, no content and no
@@ -124,6 +125,15 @@ extension Route {
         switch self {
         case .paging, .header, .scroll, .openapi, .pagingKeyframes, .headerKeyframes, .scrollKeyframes, .demo: true
         case .healthz, .readyz, .metrics, .unmatched: false
+        }
+    }
+
+    /// Whether `Accept` picks the representation (JSON or the SVG picture), so caches must key
+    /// on it (RFC 9110 §12.5.5).
+    var negotiatesAccept: Bool {
+        switch self {
+        case .paging, .header, .scroll: true
+        default: false
         }
     }
 

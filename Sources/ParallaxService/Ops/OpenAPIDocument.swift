@@ -34,7 +34,8 @@ info:
     304, a POST gets 412. GET answers carry `Cache-Control: public, max-age=86400`
     (`--cache-max-age`); problems and operational answers `no-store`. With `Accept-Encoding:
     gzip` (q-values honoured, `gzip;q=0` refuses) answers of 1 KiB or more are gzip-coded, with
-    `Vary: Accept-Encoding`.
+    `Vary: Accept-Encoding` (`Vary: Accept, Accept-Encoding` on the three layout routes, whose
+    representation `Accept` may choose).
 
     Pictures (SPEC §9): the single-offset answers of the three models are also drawn as SVG
     (`image/svg+xml`) with `format: "svg"` in the body (a `format=svg` query parameter on GET), or
@@ -1127,9 +1128,9 @@ components:
       description: Problems and operational answers are not to be stored.
       schema: {const: no-store}
     Vary:
-      description: '`Accept-Encoding`, and `Origin` when `--cors-origins` is a list.'
+      description: '`Accept-Encoding`, preceded by `Accept` on the three layout routes (they answer JSON or an SVG picture by it), and `Origin` when `--cors-origins` is a list.'
       schema: {type: string}
-      example: Accept-Encoding
+      example: Accept, Accept-Encoding
     ContentEncoding:
       description: '`gzip` when the client accepts it and the answer is 1 KiB or more; absent otherwise.'
       schema: {const: gzip}
