@@ -80,8 +80,11 @@ fieldset[hidden] { display: none; }
 
 /* Readout */
 .readout { display: grid; grid-template-rows: auto auto auto 1fr; min-width: 0; }
-.picture { margin: 12px 16px 0; border: 1px solid var(--line); border-radius: 10px; background: #fff; display: grid; place-items: center; min-height: 280px; max-height: 420px; overflow: hidden; }
-.picture img { display: block; max-width: 100%; max-height: 418px; }
+.picture { margin: 12px 16px 0; border: 1px solid var(--line); border-radius: 10px; background: #fff; display: grid; place-items: center; min-height: 280px; max-height: 520px; overflow: hidden; cursor: zoom-in; }
+.picture img { display: block; max-width: 100%; max-height: 518px; }
+.curl { margin: 0 16px 16px; }
+.curl summary { cursor: pointer; font-size: 12px; color: var(--muted); padding: 2px 0 6px; }
+.curl pre { margin: 0; font: 11px/1.5 var(--mono); white-space: pre-wrap; word-break: break-all; background: #f1f5f9; color: var(--ink); padding: 10px; border-radius: 8px; }
 .json { margin: 12px 16px 16px; font: 11.5px/1.55 var(--mono); background: #0f172a; color: #e2e8f0; border-radius: 10px; padding: 12px 14px; max-height: 360px; overflow: auto; white-space: pre; tab-size: 2; }
 .json .k { color: #93c5fd; } .json .s { color: #86efac; } .json .n { color: #fcd34d; } .json .l { color: #f9a8d4; }
 footer.foot { max-width: 1240px; margin: 0 auto; padding: 0 24px 32px; color: var(--faint); font-size: 12px; }
@@ -199,6 +202,7 @@ footer.foot { max-width: 1240px; margin: 0 auto; padding: 0 24px 32px; color: va
     <a class="picture" id="svg-link" target="_blank" title="Open the picture in a new tab"><img id="svg" alt="The service's SVG picture of the layout at this offset"></a>
     <header><h2>JSON · this offset</h2><span class="note" id="json-size"></span></header>
     <pre class="json" id="json" data-offset=""></pre>
+    <details class="curl"><summary>The same answer with curl</summary><pre id="curl"></pre></details>
   </section>
 </main>
 <footer class="foot">Served by the parallax layout service itself: <code>GET /</code>, one file, no outside assets.</footer>
@@ -355,6 +359,8 @@ async function pump() {
       const pre = $("#json");
       pre.innerHTML = highlight(pretty);
       pre.dataset.offset = String(o);
+      $("#curl").textContent = `curl -s -X POST ${location.origin}${path} -H 'Content-Type: application/json' -d '${JSON.stringify(body)}'`
+        + `\n\n# the picture: add "format":"svg" to the body, or -H 'Accept: image/svg+xml'`;
       $("#json-size").textContent = `${json.length} bytes`;
       if (svgURL) URL.revokeObjectURL(svgURL);
       svgURL = URL.createObjectURL(svg);
