@@ -110,6 +110,16 @@ import Testing
         }
     }
 
+    /// SPEC §10: a picture of `include: "all"` over 10 000 pages with 32 layers stays small.
+    @Test func aHugeAnswerIsDrawnNearTheViewportOnly() {
+        let layers = (0..<32).map { #"{"name":"l\#($0)","travel":\#($0)}"# }.joined(separator: ",")
+        let r = call("/v1/paging", #"{"viewport":{"width":390,"height":844},"pageCount":10000,"include":"all","offset":406000,"layers":[\#(layers)],"format":"svg"}"#)
+        #expect(r.status == 200)
+        #expect(r.bytes.count < 2_000_000, "\(r.bytes.count) bytes")
+        #expect(r.body.contains("9976 more pages of the answer not drawn"))
+        #expect(r.body.contains("page 1041 · slot 1041"), "the page on screen is drawn")
+    }
+
     @Test func numbersAreRoundedToHundredthsAndNeverNegativeZero() {
         #expect(SVGCanvas.num(187.33333333333334) == "187.33")
         #expect(SVGCanvas.num(-0.001) == "0")

@@ -14,8 +14,21 @@ enum SVGPaging {
         if input.range == nil, input.include != .all, let wide = neighbours(input, visible, limits: limits) {
             layout = wide
         }
+        let total = layout.pages.count
+        layout.pages = nearest(layout.pages)
         return draw(layout, viewport: input.viewport, pageCount: Int(exactly: input.pageCount) ?? 0,
-                    infinite: input.infinite ?? false, rtl: input.direction == .rtl)
+                    infinite: input.infinite ?? false, rtl: input.direction == .rtl, omitted: total - layout.pages.count)
+    }
+
+    /// At most `maxPages` pages are drawn, those nearest the viewport (smallest |progress|, in
+    /// slot order): `include: "all"` over 10 000 pages would otherwise make a picture of hundreds
+    /// of megabytes that no one can look at (and SPEC §10 bounds what one answer may hold).
+    static let maxPages = 24
+
+    private static func nearest(_ pages: [PageLayout]) -> [PageLayout] {
+        guard pages.count > maxPages else { return pages }
+        let kept = pages.indices.sorted { (abs(pages[$0].progress), $0) < (abs(pages[$1].progress), $1) }.prefix(maxPages)
+        return kept.sorted().map { pages[$0] }
     }
 
     /// The layout of slots floor(P) − 1 … ceil(P) + 1 (within 0…N−1 unless infinite), or nil
@@ -33,7 +46,7 @@ enum SVGPaging {
         return out
     }
 
-    static func draw(_ l: PagingLayout, viewport: Size, pageCount: Int, infinite: Bool, rtl: Bool) -> [UInt8] {
+    static func draw(_ l: PagingLayout, viewport: Size, pageCount: Int, infinite: Bool, rtl: Bool, omitted: Int = 0) -> [UInt8] {
         var c = SVGCanvas(viewport: viewport)
         let screen = Frame(x: 0, y: 0, width: viewport.width, height: viewport.height)
         let content = SVGCanvas.union([screen] + l.pages.map(\.viewportFrame))
@@ -43,7 +56,8 @@ enum SVGPaging {
         if let t = l.transition { first.append("page \(t.from) → \(t.to) at \(n(t.progress * 100))%") }
         let second = ["\(pageCount) pages\(infinite ? ", infinite" : "")\(rtl ? ", rtl" : "")", "stride \(n(l.stride))",
                       "snap \(n(l.snap.previous)) / \(n(l.snap.nearest)) / \(n(l.snap.next))"]
-        let facts = [first.joined(separator: " · "), second.joined(separator: " · ")]
+        var facts = [first.joined(separator: " · "), second.joined(separator: " · ")]
+        if omitted > 0 { facts.append("\(omitted) more pages of the answer not drawn (the \(maxPages) nearest the viewport are)") }
         let legend: [(SVGCanvas.Swatch, String)] = [
             (.outline, "viewport"), (.fill(SVGCanvas.hue(0)), "page (index · slot)"),
             (.stripes(SVGCanvas.hue(0)), "layer, clipped by its page"), (.dashed, "layer frame, unclipped"),
