@@ -39,6 +39,18 @@ for path in golden:
     if route is not None:
         write('service', name, bytes([route if method == b'POST' else route + 3]) + (body if method == b'POST' else query))
 
+# service: the keyframes routes (SPEC §8), byte 0 = 6–8 POST, 9–11 GET, one seed per format.
+KEYFRAMES = {
+    6: b'{"viewport":{"width":390,"height":844},"pageCount":5,"pageSpacing":16,"layers":[{"name":"background","travel":120,"fit":"cover","opacity":{"min":0.5}}],"domain":{"from":0,"to":1624}}',
+    7: b'{"viewport":{"width":390,"height":844},"header":{"height":150,"minHeight":40},"mode":"center","content":{"width":600,"height":400},"format":"css"}',
+    8: b'{"viewport":{"width":390,"height":844},"elements":[{"name":"a","frame":{"x":0,"y":900,"width":390,"height":300},"translate":[0,-120],"rotate":[0,30],"easing":{"cubicBezier":[0.1,0.9,0.2,1]}},{"name":"b","frame":{"x":0,"y":1400,"width":100,"height":100},"speed":-2}],"format":"waapi"}',
+    9: b'viewport.width=390&viewport.height=844&pageCount=3&direction=rtl&infinite=true&domain.from=-500&domain.to=900&format=keytimes&properties=frame.x,opacity',
+    10: b'viewport.width=390&viewport.height=844&header.height=150&stretch=false&domain.from=-40&domain.to=300&format=css',
+    11: b'viewport.width=390&viewport.height=844&axis=horizontal&format=css&elements=%5B%7B%22name%22%3A%22a%22%2C%22frame%22%3A%7B%22x%22%3A500%2C%22y%22%3A0%2C%22width%22%3A100%2C%22height%22%3A100%7D%2C%22opacity%22%3A%5B0%2C1%5D%2C%22easing%22%3A%22easeInOut%22%7D%5D',
+}
+for selector, data in KEYFRAMES.items():
+    write('service', 'keyframes-%d' % selector, bytes([selector]) + data)
+
 hand = {
     'get-healthz': b'GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n',
     'head': b'HEAD /v1/paging HTTP/1.1\r\nHost: a\r\n\r\n',

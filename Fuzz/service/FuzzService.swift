@@ -1,14 +1,19 @@
 // libFuzzer target `service` (issue 6): a JSON body (or query string) → ParallaxApp for each
 // route, called as the engine calls it. Built by scripts/fuzz.
 //
-// Input layout: byte 0 picks the request — 0/1/2: POST /v1/paging, /v1/header, /v1/scroll with
-// the rest as the body; 3/4/5: GET of the same routes with the rest as the query string.
+// Input layout: byte 0 (mod 12) picks the request — 0/1/2: POST /v1/paging, /v1/header, /v1/scroll
+// with the rest as the body; 3/4/5: GET of the same routes with the rest as the query string;
+// 6–8 and 9–11: the same for the keyframes routes (SPEC §8), every `format`.
 //
 // Invariants (a violation aborts):
-// - the status is 200 (application/json) or a 4xx application/problem+json;
-// - the body is valid JSON by yyjson's strict reader (so no NaN / Infinity tokens);
+// - the status is 200 (application/json, or text/css on a keyframes route) or a 4xx
+//   application/problem+json;
+// - a JSON body is valid JSON by yyjson's strict reader (so no NaN / Infinity tokens);
 // - a problem body is an object with numeric `status` equal to the response status;
-// - a 200 body holds only finite numbers and no negative `width` / `height` anywhere.
+// - a 200 JSON body holds only finite numbers and no negative `width` / `height` anywhere;
+// - a keyframes `knots` list is non-empty with non-decreasing offsets, and `easings` has one
+//   entry fewer; a `keyTimes` list runs from 0 to 1, non-decreasing;
+// - a stylesheet is UTF-8 with balanced braces and no `nan`/`inf` number.
 import CYYJSON
 import HTTPServer
 import ParallaxService
@@ -26,24 +31,29 @@ func check(_ condition: Bool, _ message: @autoclosure () -> String) {
 
 let app = ParallaxApp(options: ServiceOptions(accessLog: false), metrics: ServiceMetrics())
 var response = HTTPResponse()
-let paths = ["/v1/paging", "/v1/header", "/v1/scroll"]
+let paths = ["/v1/paging", "/v1/header", "/v1/scroll",
+             "/v1/paging/keyframes", "/v1/header/keyframes", "/v1/scroll/keyframes"]
 
 func fuzzOne(_ data: UnsafeRawBufferPointer) {
     guard let selector = data.first else { return }
     let rest = Array(data.dropFirst())
-    let route = Int(selector % 6)
+    let pick = Int(selector % 12)
+    let path = paths[pick % 3 + (pick >= 6 ? 3 : 0)]
     let request: HTTPRequest
-    if route < 3 {
-        request = HTTPRequest(method: .post, target: paths[route],
+    if pick % 6 < 3 {
+        request = HTTPRequest(method: .post, target: path,
                               headers: HTTPHeaders([("Host", "fuzz"), ("Content-Type", "application/json")]), body: rest)
     } else {
-        request = HTTPRequest(method: .get, target: paths[route - 3] + "?" + String(decoding: rest, as: UTF8.self),
+        request = HTTPRequest(method: .get, target: path + "?" + String(decoding: rest, as: UTF8.self),
                               headers: HTTPHeaders([("Host", "fuzz")]))
     }
     response.reset()
     app.respond(to: request, into: &response)
 
     let status = response.status
+    if status == 200, pick >= 6, response.contentType == "text/css; charset=utf-8" {
+        return checkStylesheet(response.body)
+    }
     if status == 200 {
         check(response.contentType == "application/json", "200 with content type \(response.contentType ?? "none")")
     } else {
@@ -70,6 +80,50 @@ func fuzzOne(_ data: UnsafeRawBufferPointer) {
     }
 }
 
+/// A `format: "css"` answer: UTF-8, braces balanced (never below zero), no non-finite number
+/// spelled by a formatter (`nan`, `inf`), which a browser would drop with its whole rule.
+func checkStylesheet(_ bytes: [UInt8]) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    check(Array(text.utf8) == bytes, "stylesheet is not UTF-8")
+    var depth = 0
+    for b in bytes {
+        if b == UInt8(ascii: "{") { depth += 1 }
+        if b == UInt8(ascii: "}") { depth -= 1; check(depth >= 0, "unbalanced '}' in stylesheet") }
+    }
+    check(depth == 0, "unclosed '{' in stylesheet")
+    for bad in [":nan", ":inf", ":-inf", " nan", " inf", "nanpx", "infpx", "null"] {
+        check(!text.contains(bad), "stylesheet holds \(bad)")
+    }
+}
+
+/// `knots` [[o, v], …]: non-empty, offsets non-decreasing; `keyTimes`: 0 … 1, non-decreasing.
+func checkTrack(_ obj: UnsafeMutablePointer<yyjson_val>) {
+    if let knots = yyjson_obj_get(obj, "knots") {
+        let n = yyjson_arr_size(knots)
+        check(n >= 1, "empty knots")
+        var last = -Double.infinity
+        for i in 0..<n {
+            let o = yyjson_get_num(yyjson_arr_get(yyjson_arr_get(knots, i), 0))
+            check(o >= last, "knot offsets decrease")
+            last = o
+        }
+        if let easings = yyjson_obj_get(obj, "easings") {
+            check(yyjson_arr_size(easings) + 1 == n, "easings.count != knots.count - 1")
+        }
+    }
+    if let times = yyjson_obj_get(obj, "keyTimes") {
+        let n = yyjson_arr_size(times)
+        check(n >= 1, "empty keyTimes")
+        var last = 0.0
+        for i in 0..<n {
+            let t = yyjson_get_num(yyjson_arr_get(times, i))
+            check(t >= last && t <= 1, "keyTimes not in 0…1 non-decreasing")
+            last = t
+        }
+        check(yyjson_get_num(yyjson_arr_get(times, 0)) == 0 && last == 1, "keyTimes do not run from 0 to 1")
+    }
+}
+
 /// Every number finite, every `width` / `height` ≥ 0 (SPEC: frames are `{x, y, width, height}`).
 func walk(_ val: UnsafeMutablePointer<yyjson_val>, key: String?, depth: Int) {
     check(depth < 64, "nesting deeper than 64")
@@ -82,6 +136,7 @@ func walk(_ val: UnsafeMutablePointer<yyjson_val>, key: String?, depth: Int) {
         yyjson_arr_iter_init(val, &iter)
         while let element = yyjson_arr_iter_next(&iter) { walk(element, key: key, depth: depth + 1) }
     } else if yyjson_is_obj(val) {
+        if key == "tracks" { checkTrack(val) }
         var iter = yyjson_obj_iter()
         yyjson_obj_iter_init(val, &iter)
         while let k = yyjson_obj_iter_next(&iter) {

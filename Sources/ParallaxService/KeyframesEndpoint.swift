@@ -73,7 +73,7 @@ struct KeyframesAnswer {
     static func paging(_ input: PagingInput, _ o: KeyframesOptions, limits: LayoutLimits) throws(ValidationError) -> KeyframesAnswer {
         let k = try input.keyframes(domain: o.domain, properties: o.format.usesProperties ? o.properties : nil, limits: limits)
         if !o.format.usesProperties, o.properties != nil { _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits) }
-        return try render(o.format, k) { () throws(ValidationError) in
+        return try render(o.format, k, limits: limits) { () throws(ValidationError) in
             var still = input
             still.motionScale = 0
             let r = try still.keyframes(domain: k.domain, properties: nil, limits: limits)
@@ -84,7 +84,7 @@ struct KeyframesAnswer {
     static func header(_ input: HeaderInput, _ o: KeyframesOptions, limits: LayoutLimits) throws(ValidationError) -> KeyframesAnswer {
         let k = try input.keyframes(domain: o.domain, properties: o.format.usesProperties ? o.properties : nil, limits: limits)
         if !o.format.usesProperties, o.properties != nil { _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits) }
-        return try render(o.format, k) { () throws(ValidationError) in
+        return try render(o.format, k, limits: limits) { () throws(ValidationError) in
             var still = input
             still.motionScale = 0
             let r = try still.keyframes(domain: k.domain, properties: nil, limits: limits)
@@ -95,7 +95,7 @@ struct KeyframesAnswer {
     static func scroll(_ input: ScrollInput, _ o: KeyframesOptions, limits: LayoutLimits) throws(ValidationError) -> KeyframesAnswer {
         let k = try input.keyframes(domain: o.domain, properties: o.format.usesProperties ? o.properties : nil, limits: limits)
         if !o.format.usesProperties, o.properties != nil { _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits) }
-        return try render(o.format, k) { () throws(ValidationError) in
+        return try render(o.format, k, limits: limits) { () throws(ValidationError) in
             var still = input
             still.motionScale = 0
             let r = try still.keyframes(domain: k.domain, properties: nil, limits: limits)
@@ -104,8 +104,10 @@ struct KeyframesAnswer {
     }
 
     /// The answer in `format`; `scenes` (the markup at the request's motion and at `motionScale: 0`)
-    /// is built only for the formats that style the markup.
-    private static func render(_ format: KeyframesFormat, _ k: Keyframes,
+    /// is built only for the formats that style the markup, which hold at most
+    /// `limits.maxPagesPerResponse` boxes (SPEC §10 bounded memory: a 10 000-slot, 32-layer pager
+    /// would otherwise be a stylesheet of hundreds of MB; its json answer stays available).
+    private static func render(_ format: KeyframesFormat, _ k: Keyframes, limits: LayoutLimits,
                                scenes: () throws(ValidationError) -> (KeyframesScene, KeyframesScene)) throws(ValidationError) -> KeyframesAnswer {
         switch format {
         case .json:
@@ -117,17 +119,35 @@ struct KeyframesAnswer {
             w.keyTimes(k)
             return KeyframesAnswer(contentType: "application/json", bytes: w.bytes)
         case .css:
-            let (scene, reduced) = try scenes()
+            let (scene, reduced) = try boundedScenes(k, limits, scenes)
             var bytes: [UInt8] = []
             KeyframesCSS.write(scene, reduced: reduced, into: &bytes)
             return KeyframesAnswer(contentType: "text/css; charset=utf-8", bytes: bytes)
         case .waapi:
-            let (scene, reduced) = try scenes()
+            let (scene, reduced) = try boundedScenes(k, limits, scenes)
             var w = JSONWriter()
             w.waapi(k, scene: scene, reduced: reduced)
             return KeyframesAnswer(contentType: "application/json", bytes: w.bytes)
         }
     }
+}
+
+private func boundedScenes(_ k: Keyframes, _ limits: LayoutLimits,
+                           _ scenes: () throws(ValidationError) -> (KeyframesScene, KeyframesScene)) throws(ValidationError) -> (KeyframesScene, KeyframesScene) {
+    // Tracks come grouped by target: counting target changes counts the animated boxes before
+    // any is built.
+    var boxes = 0
+    var last: TrackTarget?
+    for t in k.tracks where t.target != last {
+        boxes += 1
+        last = t.target
+    }
+    if boxes > limits.maxPagesPerResponse {
+        throw ValidationError(issues: [ValidationIssue(
+            pointer: "/domain",
+            message: "the markup would hold \(boxes) animated boxes; at most \(limits.maxPagesPerResponse) for css and waapi (narrow the domain, or use format json)")])
+    }
+    return try scenes()
 }
 
 extension KeyframesFormat {

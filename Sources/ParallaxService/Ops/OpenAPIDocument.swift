@@ -62,6 +62,8 @@ servers:
 tags:
   - name: layout
     description: The three layout models.
+  - name: keyframes
+    description: The layouts as exact functions of the scroll offset (SPEC §8) for CSS, the Web Animations API, Core Animation and Android.
   - name: operations
     description: Health, readiness, metrics and this contract.
   - name: browsers
@@ -325,6 +327,186 @@ paths:
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
+  /v1/paging/keyframes:
+    post:
+      tags: [keyframes]
+      operationId: pagingKeyframesPost
+      summary: Paging as functions of the offset (SPEC §8)
+      description: |
+        The paging request with the scroll position replaced by `domain {from, to}` (default
+        [0, (N − 1)·L]). Answers every varying number of the pages visible somewhere in the
+        domain as exact piecewise-linear tracks: `format` json (default), css (a stylesheet for
+        the markup `.parallax-scroller > .parallax-page[data-slot="k"] >
+        .parallax-layer[data-layer="name"]`), waapi or keytimes. `offset`, `page`, `offsets`,
+        `previousOffset`, `velocity` and `pixelScale` are 422 here.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/PagingKeyframesRequest'}
+            examples:
+              specExample:
+                summary: SPEC §8 example (390 × 844, 5 pages, spacing 16, travel 120)
+                value: {viewport: {width: 390, height: 844}, pageCount: 5, pageSpacing: 16, layers: [{name: background, travel: 120}], domain: {from: 0, to: 1624}, properties: [frame.x]}
+      responses:
+        '200': {$ref: '#/components/responses/Keyframes'}
+        '400': {$ref: '#/components/responses/MalformedJSON'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '422': {$ref: '#/components/responses/InvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+    get:
+      tags: [keyframes]
+      operationId: pagingKeyframesGet
+      summary: Paging keyframes, GET form (works as a `<link rel="stylesheet">` href with format=css)
+      parameters:
+        - {name: viewport.width, in: query, required: true, example: 390, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width W in points.'}
+        - {name: viewport.height, in: query, required: true, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height H in points.'}
+        - {name: pageCount, in: query, required: true, example: 5, schema: {$ref: '#/components/schemas/PageCount'}, description: 'Number of pages N.'}
+        - {name: pageSpacing, in: query, schema: {$ref: '#/components/schemas/PageSpacing'}, description: 'Gap S between pages.'}
+        - {name: axis, in: query, schema: {$ref: '#/components/schemas/Axis'}, description: 'Paging axis.'}
+        - {name: direction, in: query, schema: {$ref: '#/components/schemas/Direction'}, description: 'Page order.'}
+        - {name: infinite, in: query, schema: {type: boolean, default: false}, description: 'Wrap around (needs pageCount ≥ 3).'}
+        - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales every parallax displacement.'}
+        - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'First offset of the domain (with domain.to).'}
+        - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
+        - {name: format, in: query, schema: {$ref: '#/components/schemas/KeyframesFormat'}, description: 'Answer format.'}
+        - name: properties
+          in: query
+          style: form
+          explode: false
+          schema: {type: array, items: {$ref: '#/components/schemas/PagingKeyframeProperty'}}
+          description: Narrows the tracks (json, keytimes), comma-separated.
+        - name: layers
+          in: query
+          description: The layers as JSON text (percent-encoded).
+          content:
+            application/json:
+              schema: {type: array, maxItems: 4, items: {$ref: '#/components/schemas/Layer'}}
+      responses:
+        '200': {$ref: '#/components/responses/Keyframes'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '422': {$ref: '#/components/responses/InvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+  /v1/header/keyframes:
+    post:
+      tags: [keyframes]
+      operationId: headerKeyframesPost
+      summary: Stretchy header as functions of the offset (SPEC §8)
+      description: |
+        The header request with `offset` replaced by `domain {from, to}` (default [−Hh, Hh]; a
+        browser can only scroll to the non-negative part). Markup for css:
+        `.parallax-scroller > .parallax-header > .parallax-image` (optionally holding
+        `img.parallax-content`), followed by `.parallax-body`.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/HeaderKeyframesRequest'}
+            examples:
+              seed:
+                summary: The seed's header (150 high) as keytimes
+                value: {viewport: {width: 390, height: 844}, header: {height: 150}, format: keytimes}
+      responses:
+        '200': {$ref: '#/components/responses/Keyframes'}
+        '400': {$ref: '#/components/responses/MalformedJSON'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '422': {$ref: '#/components/responses/InvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+    get:
+      tags: [keyframes]
+      operationId: headerKeyframesGet
+      summary: Header keyframes, GET form
+      parameters:
+        - {name: viewport.width, in: query, required: true, example: 390, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width.'}
+        - {name: viewport.height, in: query, required: true, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height.'}
+        - {name: header.height, in: query, required: true, example: 150, schema: {$ref: '#/components/schemas/Length'}, description: 'Header height Hh at rest.'}
+        - {name: header.minHeight, in: query, schema: {$ref: '#/components/schemas/MinHeight'}, description: 'Collapsed height m.'}
+        - {name: stretch, in: query, schema: {type: boolean, default: true}, description: 'Grow beyond Hh when pulled down.'}
+        - {name: mode, in: query, schema: {$ref: '#/components/schemas/HeaderMode'}, description: 'Image placement.'}
+        - {name: content.width, in: query, schema: {$ref: '#/components/schemas/Length'}, description: 'Image width (with content.height).'}
+        - {name: content.height, in: query, schema: {$ref: '#/components/schemas/Length'}, description: 'Image height (with content.width).'}
+        - {name: contentMode, in: query, schema: {$ref: '#/components/schemas/ContentMode'}, description: 'How the image fits.'}
+        - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales every parallax displacement.'}
+        - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'First offset of the domain (with domain.to).'}
+        - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
+        - {name: format, in: query, schema: {$ref: '#/components/schemas/KeyframesFormat'}, description: 'Answer format.'}
+        - name: properties
+          in: query
+          style: form
+          explode: false
+          schema: {type: array, items: {$ref: '#/components/schemas/HeaderKeyframeProperty'}}
+          description: Narrows the tracks (json, keytimes), comma-separated.
+      responses:
+        '200': {$ref: '#/components/responses/Keyframes'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '422': {$ref: '#/components/responses/InvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+  /v1/scroll/keyframes:
+    post:
+      tags: [keyframes]
+      operationId: scrollKeyframesPost
+      summary: Scroll elements as functions of the offset (SPEC §8)
+      description: |
+        The scroll request with `offset` replaced by `domain {from, to}` (default [0, the largest
+        top + length of an element]). Eased effects are exact cubic-bezier segments. Markup for
+        css: `.parallax-scroller > .parallax-element[data-element="name"]`.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/ScrollKeyframesRequest'}
+            examples:
+              eased:
+                summary: One eased element as CSS
+                value: {viewport: {width: 390, height: 844}, elements: [{name: card, frame: {x: 0, y: 900, width: 390, height: 300}, translate: [0, -120], easing: easeOut}], format: css}
+      responses:
+        '200': {$ref: '#/components/responses/Keyframes'}
+        '400': {$ref: '#/components/responses/MalformedJSON'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '422': {$ref: '#/components/responses/InvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+    get:
+      tags: [keyframes]
+      operationId: scrollKeyframesGet
+      summary: Scroll keyframes, GET form
+      parameters:
+        - {name: viewport.width, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width.'}
+        - {name: viewport.height, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height.'}
+        - {name: axis, in: query, schema: {$ref: '#/components/schemas/ScrollAxis'}, description: 'Scroll axis (default vertical).'}
+        - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales translate and rotate, moves scale and opacity toward 1.'}
+        - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'First offset of the domain (with domain.to).'}
+        - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
+        - {name: format, in: query, schema: {$ref: '#/components/schemas/KeyframesFormat'}, description: 'Answer format.'}
+        - name: properties
+          in: query
+          style: form
+          explode: false
+          schema: {type: array, items: {$ref: '#/components/schemas/ScrollKeyframeProperty'}}
+          description: Narrows the tracks (json, keytimes), comma-separated.
+        - name: elements
+          in: query
+          required: true
+          description: The elements as JSON text (percent-encoded).
+          content:
+            application/json:
+              schema: {type: array, maxItems: 4, items: {$ref: '#/components/schemas/Element'}}
+      responses:
+        '200': {$ref: '#/components/responses/Keyframes'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '422': {$ref: '#/components/responses/InvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
   /openapi.yaml:
     parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
     get:
@@ -768,6 +950,217 @@ components:
         motionScale: {$ref: '#/components/schemas/MotionScale'}
         pixelScale: {$ref: '#/components/schemas/PixelScale'}
         format: {$ref: '#/components/schemas/PictureFormat'}
+    # ---------- keyframes (SPEC §8) ----------
+    KeyframeDomain:
+      type: object
+      additionalProperties: false
+      required: [from, to]
+      description: 'Offsets from < to (JSON Schema cannot compare them: from ≥ to is a 422).'
+      properties:
+        from: {$ref: '#/components/schemas/Coordinate'}
+        to: {$ref: '#/components/schemas/Coordinate'}
+    KeyframesFormat:
+      type: string
+      enum: [json, css, waapi, keytimes]
+      description: 'Default json. json: tracks; css: a stylesheet for the SPEC §8 markup; waapi: element.animate data; keytimes: CAKeyframeAnimation / Android Keyframe data.'
+    PagingKeyframeProperty:
+      type: string
+      enum: [progress, visibleFraction, viewportFrame.x, viewportFrame.y, viewportFrame.width, viewportFrame.height, frame.x, frame.y, frame.width, frame.height, opacity, scale, contentFrame.x, contentFrame.y, contentFrame.width, contentFrame.height]
+    HeaderKeyframeProperty:
+      type: string
+      enum: [header.x, header.y, header.width, header.height, image.x, image.y, image.width, image.height, contentFrame.x, contentFrame.y, contentFrame.width, contentFrame.height, contentTop, progress]
+    ScrollKeyframeProperty:
+      type: string
+      enum: [progress, progressClamped, translate.x, translate.y, scale, opacity, rotate]
+    PagingKeyframesRequest:
+      type: object
+      additionalProperties: false
+      required: [viewport, pageCount]
+      description: |
+        The paging request without the fields of one moment (offset, page, offsets,
+        previousOffset, velocity, pixelScale: each a 422 here). Rules JSON Schema cannot state:
+        domain.from < domain.to; the default domain [0, (N − 1)·L] is empty when N = 1 (give a
+        domain); the domain spans at most 10000 slots; with infinite |from / L|, |to / L| ≤ 2^52.
+        currentPage, include and range are accepted (the single-offset request's) and have no
+        effect on the tracks.
+      not: {required: [include, range]}
+      properties:
+        viewport: {$ref: '#/components/schemas/Size'}
+        pageCount: {$ref: '#/components/schemas/PageCount'}
+        pageSpacing: {$ref: '#/components/schemas/PageSpacing'}
+        axis: {$ref: '#/components/schemas/Axis'}
+        direction: {$ref: '#/components/schemas/Direction'}
+        infinite: {type: boolean, default: false, description: 'Wrap around; needs pageCount ≥ 3.'}
+        currentPage: {$ref: '#/components/schemas/PageIndex'}
+        layers:
+          type: array
+          maxItems: 32
+          items: {$ref: '#/components/schemas/Layer'}
+        include: {$ref: '#/components/schemas/Include'}
+        range:
+          type: object
+          additionalProperties: false
+          required: [from, to]
+          properties:
+            from: {$ref: '#/components/schemas/Slot'}
+            to: {$ref: '#/components/schemas/Slot'}
+        decelerationRate: {$ref: '#/components/schemas/DecelerationRate'}
+        motionScale: {$ref: '#/components/schemas/MotionScale'}
+        domain: {$ref: '#/components/schemas/KeyframeDomain'}
+        format: {$ref: '#/components/schemas/KeyframesFormat'}
+        properties:
+          type: array
+          items: {$ref: '#/components/schemas/PagingKeyframeProperty'}
+          description: Narrows the tracks of json and keytimes (named ones are kept even when constant); css and waapi need every track and ignore it.
+    HeaderKeyframesRequest:
+      type: object
+      additionalProperties: false
+      required: [viewport, header]
+      description: 'The header request without offset, offsets and pixelScale (422 here). Rules JSON Schema cannot state: header.minHeight ≤ header.height, domain.from < domain.to.'
+      properties:
+        viewport: {$ref: '#/components/schemas/Size'}
+        header:
+          type: object
+          additionalProperties: false
+          required: [height]
+          properties:
+            height: {$ref: '#/components/schemas/Length'}
+            minHeight: {$ref: '#/components/schemas/MinHeight'}
+        stretch: {type: boolean, default: true}
+        mode: {$ref: '#/components/schemas/HeaderMode'}
+        content: {$ref: '#/components/schemas/Size'}
+        contentMode: {$ref: '#/components/schemas/ContentMode'}
+        motionScale: {$ref: '#/components/schemas/MotionScale'}
+        domain: {$ref: '#/components/schemas/KeyframeDomain'}
+        format: {$ref: '#/components/schemas/KeyframesFormat'}
+        properties:
+          type: array
+          items: {$ref: '#/components/schemas/HeaderKeyframeProperty'}
+    ScrollKeyframesRequest:
+      type: object
+      additionalProperties: false
+      required: [viewport, elements]
+      description: 'The scroll request without offset, offsets and pixelScale (422 here). Rules JSON Schema cannot state: domain.from < domain.to; the default domain is empty when no element ends below 0 (give a domain).'
+      properties:
+        viewport: {$ref: '#/components/schemas/Size'}
+        axis: {$ref: '#/components/schemas/ScrollAxis'}
+        elements:
+          type: array
+          maxItems: 1024
+          items: {$ref: '#/components/schemas/Element'}
+        motionScale: {$ref: '#/components/schemas/MotionScale'}
+        domain: {$ref: '#/components/schemas/KeyframeDomain'}
+        format: {$ref: '#/components/schemas/KeyframesFormat'}
+        properties:
+          type: array
+          items: {$ref: '#/components/schemas/ScrollKeyframeProperty'}
+    TrackTarget:
+      type: object
+      additionalProperties: false
+      description: 'paging {"slot": k} or {"slot": k, "layer": name}; header {}; scroll {"element": name}.'
+      properties:
+        slot: {type: integer}
+        layer: {type: string}
+        element: {type: string}
+    KeyframesHead:
+      type: object
+      required: [model, axis, domain]
+      properties:
+        model: {type: string, enum: [paging, header, scroll]}
+        axis: {$ref: '#/components/schemas/Axis'}
+        domain:
+          type: object
+          required: [from, to]
+          description: The domain answered (the default one when the request gave none).
+          properties:
+            from: {type: number}
+            to: {type: number}
+    KeyframesAnswer:
+      description: 'format json: each track v(o) = v_j + (v_j+1 − v_j) · ease((o − o_j)/(o_j+1 − o_j)); two knots at one offset are a jump; outside the domain the end values hold.'
+      allOf:
+        - {$ref: '#/components/schemas/KeyframesHead'}
+        - type: object
+          required: [tracks]
+          properties:
+            tracks:
+              type: array
+              items:
+                type: object
+                additionalProperties: false
+                required: [target, property, knots, easings]
+                properties:
+                  target: {$ref: '#/components/schemas/TrackTarget'}
+                  property: {type: string}
+                  knots: {type: array, items: {type: array, prefixItems: [{type: number}, {type: number}], items: false, minItems: 2}}
+                  easings:
+                    type: array
+                    items:
+                      oneOf:
+                        - {type: string, const: linear}
+                        - {type: object, additionalProperties: false, required: [cubicBezier], properties: {cubicBezier: {type: array, items: {type: number}, minItems: 4, maxItems: 4}}}
+    KeyTimesAnswer:
+      description: 'format keytimes: per track values, keyTimes (0…1 over the domain) and one [x1, y1, x2, y2] timing function per segment (linear = [0, 0, 1, 1]).'
+      allOf:
+        - {$ref: '#/components/schemas/KeyframesHead'}
+        - type: object
+          required: [tracks]
+          properties:
+            tracks:
+              type: array
+              items:
+                type: object
+                additionalProperties: false
+                required: [target, property, values, keyTimes, timingFunctions]
+                properties:
+                  target: {$ref: '#/components/schemas/TrackTarget'}
+                  property: {type: string}
+                  values: {type: array, items: {type: number}}
+                  keyTimes: {type: array, items: {type: number, minimum: 0, maximum: 1}}
+                  timingFunctions: {type: array, items: {type: array, items: {type: number}, minItems: 4, maxItems: 4}}
+    WAAPIAnimations:
+      type: array
+      items:
+        type: object
+        additionalProperties: false
+        required: [selector, property, keyframes, options]
+        properties:
+          selector: {type: string, description: 'The SPEC §8 markup element.'}
+          property: {type: string, enum: [translate, width, height, scale, rotate, opacity]}
+          keyframes:
+            type: array
+            items:
+              type: object
+              required: [offset, easing]
+              properties:
+                offset: {type: number, minimum: 0, maximum: 1}
+                easing: {type: string}
+          options:
+            type: object
+            required: [rangeStart, rangeEnd, fill]
+            properties:
+              rangeStart: {type: string, description: 'The domain start in px, e.g. "0px".'}
+              rangeEnd: {type: string}
+              fill: {type: string, const: both}
+              easing: {type: string}
+    WAAPIAnswer:
+      description: 'format waapi: for each animation, scroller.querySelector(selector).animate(keyframes, {...options, timeline: new ScrollTimeline({source: scroller, axis: timeline.axis})}) over the markup styled by format css (its own animations switched off).'
+      allOf:
+        - {$ref: '#/components/schemas/KeyframesHead'}
+        - type: object
+          required: [timeline, animations, reducedMotion]
+          properties:
+            timeline:
+              type: object
+              required: [axis]
+              properties:
+                axis: {type: string, enum: [x, y]}
+            animations: {$ref: '#/components/schemas/WAAPIAnimations'}
+            reducedMotion:
+              type: object
+              required: [animations]
+              description: The same for motionScale 0 (prefers-reduced-motion).
+              properties:
+                animations: {$ref: '#/components/schemas/WAAPIAnimations'}
     # ---------- responses ----------
     Transition:
       type: [object, 'null']
@@ -996,6 +1389,43 @@ components:
             effects:
               summary: 'Rellax speeds and effect ranges (real output; Tests/golden/scroll-rellax-and-effects)'
               value: {"elements":[{"name":"hero","progress":0.875,"progressClamped":0.875,"translate":{"x":0,"y":112.5},"scale":1,"opacity":1,"rotate":0,"viewportFrame":{"x":0,"y":-487.5,"width":1280,"height":800},"visible":true},{"name":"card","progress":0.36363636363636365,"progressClamped":0.36363636363636365,"translate":{"x":0,"y":-5.299988045990119},"scale":0.9052999880459901,"opacity":0.5264999402299506,"rotate":-4.735000597700494,"viewportFrame":{"x":100,"y":394.7000119540099,"width":400,"height":300},"visible":true},{"name":"badge","progress":0,"progressClamped":0,"translate":{"x":0,"y":100},"scale":1,"opacity":1,"rotate":0,"viewportFrame":{"x":0,"y":900,"width":50,"height":50},"visible":false},{"name":"custom","progress":0.5,"progressClamped":0.5,"translate":{"x":0,"y":0},"scale":1,"opacity":0.19759661230458736,"rotate":0,"viewportFrame":{"x":0,"y":300,"width":100,"height":100},"visible":true}]}
+    Keyframes:
+      description: 'The keyframes answer in the requested format (SPEC §8).'
+      content:
+        application/json:
+          schema:
+            anyOf:
+              - {$ref: '#/components/schemas/KeyframesAnswer'}
+              - {$ref: '#/components/schemas/KeyTimesAnswer'}
+              - {$ref: '#/components/schemas/WAAPIAnswer'}
+          examples:
+            specExample:
+              summary: 'SPEC §8 example, properties [frame.x] (real output)'
+              value: {"model":"paging","axis":"horizontal","domain":{"from":0,"to":1624},"tracks":[{"target":{"slot":0,"layer":"background"},"property":"frame.x","knots":[[0,0],[406,120],[1624,120]],"easings":["linear","linear"]},{"target":{"slot":1,"layer":"background"},"property":"frame.x","knots":[[0,-120],[812,120],[1624,120]],"easings":["linear","linear"]},{"target":{"slot":2,"layer":"background"},"property":"frame.x","knots":[[0,-120],[406,-120],[1218,120],[1624,120]],"easings":["linear","linear","linear"]},{"target":{"slot":3,"layer":"background"},"property":"frame.x","knots":[[0,-120],[812,-120],[1624,120]],"easings":["linear","linear"]},{"target":{"slot":4,"layer":"background"},"property":"frame.x","knots":[[0,-120],[1218,-120],[1624,0]],"easings":["linear","linear"]}]}
+        text/css:
+          schema: {type: string}
+          example: |
+            /* Parallax keyframes (SPEC §8): vertical scroll over [0, 1200] px. Markup: .parallax-scroller > … (see /openapi.yaml). */
+            .parallax-scroller{position:relative;box-sizing:border-box;margin:0;padding:0;border:0;direction:ltr;scrollbar-width:none;overscroll-behavior:none;overflow-x:hidden;overflow-y:scroll;scroll-timeline:--parallax y}
+            .parallax-scroller::before{content:"";display:block;position:absolute;left:0;top:0;visibility:hidden;pointer-events:none}
+            .parallax-page,.parallax-layer,.parallax-header,.parallax-image,.parallax-body,.parallax-element,.parallax-content{position:absolute;box-sizing:border-box;margin:0;padding:0;border:0;transform-origin:50% 50%}
+            img.parallax-content{display:block;max-width:none;max-height:none;object-fit:fill}
+            .parallax-scroller{width:390px;height:844px}
+            .parallax-scroller::before{width:390px;height:2044px}
+            .parallax-element[data-element="card"]{left:0px;top:900px;width:390px;height:300px;translate:none;scale:1;rotate:0deg;opacity:1}
+            @supports (animation-timeline: scroll()){
+            .parallax-element[data-element="card"]{animation-name:parallax-1;animation-duration:auto;animation-timing-function:linear;animation-fill-mode:both;animation-timeline:--parallax;animation-range-start:0px;animation-range-end:1200px}
+            }
+            @keyframes parallax-1{0%{translate:0px 0px}4.666666666666667%{translate:0px 0px;animation-timing-function:cubic-bezier(0, 0, 0.58, 1)}100%{translate:0px -120px}}
+            @media (prefers-reduced-motion: reduce){
+            .parallax-scroller{width:390px;height:844px}
+            .parallax-scroller::before{width:390px;height:2044px}
+            .parallax-element[data-element="card"]{left:0px;top:900px;width:390px;height:300px;translate:none;scale:1;rotate:0deg;opacity:1}
+            @supports (animation-timeline: scroll()){
+            .parallax-element[data-element="card"]{animation:none}
+            }
+            }
+            @supports not (animation-timeline: scroll()){.parallax-scroller *{animation:none}}
     MalformedJSON:
       description: The body is not JSON; detail gives the byte position.
       headers:
