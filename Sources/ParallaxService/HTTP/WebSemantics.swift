@@ -111,8 +111,15 @@ struct WebSemantics: ~Copyable {
         return result
     }
 
+    /// ASCII case-insensitive, on the UTF-8 views without building Strings (run for every
+    /// header of every request).
     private static func asciiEqual(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.lowercasedASCII() == b.lowercasedASCII()
+        guard a.utf8.count == b.utf8.count else { return false }
+        for (x, y) in zip(a.utf8, b.utf8) where x != y {
+            let l = x | 0x20
+            if l != y | 0x20 || !(l >= 0x61 && l <= 0x7a) { return false }
+        }
+        return true
     }
 }
 
