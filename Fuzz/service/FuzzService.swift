@@ -3,15 +3,22 @@
 //
 // Input layout: byte 0 picks the request — 0/1/2: POST /v1/paging, /v1/header, /v1/scroll with
 // the rest as the body; 3/4/5: GET of the same routes with the rest as the query string.
+// With bit 0x40 of byte 0 set (SPEC §9, issue 10), the rest starts with request header lines up
+// to the first NUL byte, each `<k><value>\n` where k picks the name: `o` Origin, `i`
+// If-None-Match, `a` Accept-Encoding, `r` Access-Control-Request-Headers, `m` (any value): the
+// method is OPTIONS instead, `h`: HEAD instead of GET; bit 0x20 uses a `--cors-origins` list.
 //
 // Invariants (a violation aborts):
 // - the status is 200 (application/json) or a 4xx application/problem+json;
 // - the body is valid JSON by yyjson's strict reader (so no NaN / Infinity tokens);
 // - a problem body is an object with numeric `status` equal to the response status;
-// - a 200 body holds only finite numbers and no negative `width` / `height` anywhere.
+// - a 200 body holds only finite numbers and no negative `width` / `height` anywhere;
+// - SPEC §9: a 200 has an ETag, and a gzip body inflates to the JSON above; 304 and 204 have no
+//   body; 412 only for POST; ACAO `*` on everything under the default policy, and under a list
+//   only the listed origin, echoed.
 import CYYJSON
 import HTTPServer
-import ParallaxService
+@testable import ParallaxService
 
 #if canImport(Glibc)
 import Glibc
@@ -25,25 +32,75 @@ func check(_ condition: Bool, _ message: @autoclosure () -> String) {
 }
 
 let app = ParallaxApp(options: ServiceOptions(accessLog: false), metrics: ServiceMetrics())
+let listApp: ParallaxApp = {
+    var options = ServiceOptions(accessLog: false)
+    options.cors = (try? CORSPolicy(parsing: "https://a.example")) ?? .default
+    return ParallaxApp(options: options, metrics: ServiceMetrics())
+}()
 var response = HTTPResponse()
 let paths = ["/v1/paging", "/v1/header", "/v1/scroll"]
 
 func fuzzOne(_ data: UnsafeRawBufferPointer) {
     guard let selector = data.first else { return }
-    let rest = Array(data.dropFirst())
+    var rest = Array(data.dropFirst())
     let route = Int(selector % 6)
-    let request: HTTPRequest
+    var headers = HTTPHeaders([("Host", "fuzz")])
+    var override: HTTPMethod?
+    let web = selector & 0x40 != 0
+    let list = web && selector & 0x20 != 0
+    if web {
+        let end = rest.firstIndex(of: 0) ?? rest.count
+        for line in rest[..<end].split(separator: UInt8(ascii: "\n")) {
+            guard let k = line.first else { continue }
+            let value = String(decoding: line.dropFirst(), as: UTF8.self)
+            switch k {
+            case UInt8(ascii: "o"): headers.append(name: "Origin", value: value)
+            case UInt8(ascii: "i"): headers.append(name: "If-None-Match", value: value)
+            case UInt8(ascii: "a"): headers.append(name: "Accept-Encoding", value: value)
+            case UInt8(ascii: "r"): headers.append(name: "Access-Control-Request-Headers", value: value)
+            case UInt8(ascii: "m"): override = .options
+            case UInt8(ascii: "h"): override = .head
+            default: break
+            }
+        }
+        rest = Array(rest[min(end + 1, rest.count)...])
+    }
+    var request: HTTPRequest
     if route < 3 {
-        request = HTTPRequest(method: .post, target: paths[route],
-                              headers: HTTPHeaders([("Host", "fuzz"), ("Content-Type", "application/json")]), body: rest)
+        headers.append(name: "Content-Type", value: "application/json")
+        request = HTTPRequest(method: .post, target: paths[route], headers: headers, body: rest)
     } else {
         request = HTTPRequest(method: .get, target: paths[route - 3] + "?" + String(decoding: rest, as: UTF8.self),
-                              headers: HTTPHeaders([("Host", "fuzz")]))
+                              headers: headers)
     }
+    if override == .options || (override == .head && route >= 3) { request.method = override ?? .get }
     response.reset()
-    app.respond(to: request, into: &response)
+    (list ? listApp : app).respond(to: request, into: &response)
 
     let status = response.status
+    let origin = request.headers["Origin"]
+    let acao = response.headers.first { $0.name == "Access-Control-Allow-Origin" }?.value
+    if list {
+        check(acao == nil || (acao == origin && origin?.lowercasedASCII() == "https://a.example"), "ACAO \(acao ?? "") for \(origin ?? "no origin")")
+    } else {
+        check(acao == "*", "no ACAO * under the default policy")
+    }
+    if request.method == .options {
+        return check(status == 204 && response.body.isEmpty, "OPTIONS answered \(status)")
+    }
+    if status == 304 {
+        check(request.method == .get || request.method == .head, "304 for \(request.method)")
+        check(response.body.isEmpty && response.headers.contains { $0.name == "ETag" }, "304 with a body or without ETag")
+        return
+    }
+    if status == 200 {
+        check(response.headers.contains { $0.name == "ETag" }, "200 without ETag")
+        if response.headers.contains(where: { $0.name == "Content-Encoding" && $0.value == "gzip" }) {
+            guard let plain = gunzip(response.body) else { return check(false, "gzip body does not inflate") }
+            response.body = plain
+        }
+    }
+    if status == 412 { check(request.method == .post, "412 for \(request.method)") }
     if status == 200 {
         check(response.contentType == "application/json", "200 with content type \(response.contentType ?? "none")")
     } else {
