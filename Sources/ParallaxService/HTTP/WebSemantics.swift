@@ -41,7 +41,7 @@ struct WebSemantics: ~Copyable {
         let origin = request.headers["Origin"]
         guard response.status == 200, route.isCacheable else {
             response.headers.append(("Cache-Control", "no-store"))
-            return addCORS(origin: origin, vary: [], &response)
+            return addCORS(origin: origin, varyByEncoding: false, &response)
         }
         let coding = response.body.count >= Self.minimumGzipBytes
             ? ContentNegotiation.coding(acceptEncoding: Self.field("Accept-Encoding", request.headers)) : .identity
@@ -49,7 +49,6 @@ struct WebSemantics: ~Copyable {
         let isGet = request.method == .get || request.method == .head
         response.headers.append(("ETag", tag))
         if isGet { response.headers.append(("Cache-Control", cacheMaxAge)) }
-        let vary: [String] = ["Accept-Encoding"]
         if let condition = Self.field("If-None-Match", request.headers), EntityTag.ifNoneMatch(condition, matches: tag) {
             if isGet {
                 // RFC 9110 §15.4.5: the 200's ETag, Cache-Control and Vary, no content and no
@@ -57,13 +56,13 @@ struct WebSemantics: ~Copyable {
                 response.status = 304
                 response.contentType = nil
                 response.body.removeAll(keepingCapacity: true)
-                return addCORS(origin: origin, vary: vary, &response)
+                return addCORS(origin: origin, varyByEncoding: true, &response)
             }
             response.body.removeAll(keepingCapacity: true)
             response.headers.removeAll(keepingCapacity: true)
             Problem.preconditionFailed.write(into: &response)
             response.headers.append(("Cache-Control", "no-store"))
-            return addCORS(origin: origin, vary: [], &response)
+            return addCORS(origin: origin, varyByEncoding: false, &response)
         }
         if coding == .gzip && gzip.isUsable {
             gzip.compress(response.body, into: &scratch)
@@ -72,7 +71,7 @@ struct WebSemantics: ~Copyable {
             scratch.removeAll(keepingCapacity: true)
             response.headers.append(("Content-Encoding", "gzip"))
         }
-        addCORS(origin: origin, vary: vary, &response)
+        addCORS(origin: origin, varyByEncoding: true, &response)
     }
 
     /// The strong tag of the representation about to be sent (EntityTag.swift). Layout answers
@@ -94,11 +93,19 @@ struct WebSemantics: ~Copyable {
     }
 
     /// `Access-Control-Allow-Origin` and `-Expose-Headers` when the origin is allowed, and one
-    /// `Vary` with `vary` plus `Origin` when the policy is a list.
-    func addCORS(origin: String?, vary: [String], _ response: inout HTTPResponse) {
-        response.headers += cors.responseHeaders(origin: origin)
-        let all = cors.variesByOrigin ? vary + ["Origin"] : vary
-        if !all.isEmpty { response.headers.append(("Vary", all.joined(separator: ", "))) }
+    /// `Vary`: `Accept-Encoding` for representations that may be gzip-coded, `Origin` when the
+    /// policy is a list. Literal values, no arrays: this runs on every answer.
+    func addCORS(origin: String?, varyByEncoding: Bool, _ response: inout HTTPResponse) {
+        if let allowed = cors.allowOrigin(for: origin) {
+            response.headers.append(("Access-Control-Allow-Origin", allowed))
+            response.headers.append(("Access-Control-Expose-Headers", CORSPolicy.exposedHeaders))
+        }
+        switch (varyByEncoding, cors.variesByOrigin) {
+        case (true, true): response.headers.append(("Vary", "Accept-Encoding, Origin"))
+        case (true, false): response.headers.append(("Vary", "Accept-Encoding"))
+        case (false, true): response.headers.append(("Vary", "Origin"))
+        case (false, false): break
+        }
     }
 
     /// Every field line named `name` joined with `, ` (RFC 9110 §5.3: a list may be split over
