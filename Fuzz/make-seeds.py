@@ -92,6 +92,19 @@ hand = {
     'origin-odd': b'GET /healthz HTTP/1.1\r\nHost: a\r\nOrigin: null\r\nOrigin: https://A.example:8443/\r\n\r\n',
 }
 requests.update(hand)
+
+# service, SPEC §9 mode (byte 0 bit 0x40; 0x20 = a --cors-origins list): header lines, NUL, body.
+paging = b'{"viewport":{"width":390,"height":844},"pageCount":40,"include":"all","offset":10}'
+web_service = {
+    'hdr-gzip-post': bytes([0x40]) + b'agzip, br;q=0.5\nohttps://x.example\n\x00' + paging,
+    'hdr-gzip-get-list': bytes([0x60 | 3]) + b'agzip;q=0.8\nohttps://a.example\n\x00viewport.width=390&viewport.height=844&pageCount=40&include=all',
+    'hdr-conditional-get': bytes([0x40 | 3]) + b'i"x", W/"0123456789abcdef", *\nh\n\x00viewport.width=9&viewport.height=9&pageCount=3',
+    'hdr-conditional-post': bytes([0x40 | 1]) + b'i*\n\x00{"viewport":{"width":390,"height":844},"header":{"height":150},"offset":0}',
+    'hdr-preflight': bytes([0x60 | 2]) + b'm\nohttps://b.example\nrcontent-type, if-none-match, x-y\n\x00',
+    'hdr-refused': bytes([0x40]) + b'agzip;q=0, identity;q=1\n\x00' + paging,
+}
+for name, data in web_service.items():
+    write('service', name, data)
 for name, data in requests.items():
     # http: byte 0 flags, bytes 1–2 chunking seed (varied so splits differ between seeds).
     seed = hashlib.sha1(name.encode()).digest()

@@ -4,19 +4,30 @@
 // Input layout: byte 0 (mod 12) picks the request — 0/1/2: POST /v1/paging, /v1/header, /v1/scroll
 // with the rest as the body; 3/4/5: GET of the same routes with the rest as the query string;
 // 6–8 and 9–11: the same for the keyframes routes (SPEC §8), every `format`.
+// With bit 0x40 of byte 0 set (SPEC §9, issue 10), the rest starts with request header lines up
+// to the first NUL byte, each `<k><value>\n` where k picks the name: `o` Origin, `i`
+// If-None-Match, `a` Accept-Encoding, `t` Accept (JSON or the SVG picture), `r`
+// Access-Control-Request-Headers, `m` (any value): the method is OPTIONS instead, `h`: HEAD
+// instead of GET; bit 0x20 uses a `--cors-origins` list.
 //
 // Invariants (a violation aborts):
-// - the status is 200 (application/json, or text/css on a keyframes route) or a 4xx
+// - the status is 200 (application/json, text/css on a keyframes route, image/svg+xml for a
+//   picture) or a 4xx
 //   application/problem+json;
 // - a JSON body is valid JSON by yyjson's strict reader (so no NaN / Infinity tokens);
 // - a problem body is an object with numeric `status` equal to the response status;
 // - a 200 JSON body holds only finite numbers and no negative `width` / `height` anywhere;
 // - a keyframes `knots` list is non-empty with non-decreasing offsets, and `easings` has one
 //   entry fewer; a `keyTimes` list runs from 0 to 1, non-decreasing;
-// - a stylesheet is UTF-8 with balanced braces and no `nan`/`inf` number.
+// - a stylesheet is UTF-8 with balanced braces and no `nan`/`inf` number;
+// - a picture (image/svg+xml, `format: "svg"` or `Accept`) is UTF-8 from `<svg xmlns=` to
+//   `</svg>`, with no `nan`/`inf` number;
+// - SPEC §9: a 200 has an ETag, and a gzip body inflates to the answer above; 304 and 204 have no
+//   body; 412 only for POST; ACAO `*` on everything under the default policy, and under a list
+//   only the listed origin, echoed.
 import CYYJSON
 import HTTPServer
-import ParallaxService
+@testable import ParallaxService
 
 #if canImport(Glibc)
 import Glibc
@@ -30,29 +41,84 @@ func check(_ condition: Bool, _ message: @autoclosure () -> String) {
 }
 
 let app = ParallaxApp(options: ServiceOptions(accessLog: false), metrics: ServiceMetrics())
+let listApp: ParallaxApp = {
+    var options = ServiceOptions(accessLog: false)
+    options.cors = (try? CORSPolicy(parsing: "https://a.example")) ?? .default
+    return ParallaxApp(options: options, metrics: ServiceMetrics())
+}()
 var response = HTTPResponse()
 let paths = ["/v1/paging", "/v1/header", "/v1/scroll",
              "/v1/paging/keyframes", "/v1/header/keyframes", "/v1/scroll/keyframes"]
 
 func fuzzOne(_ data: UnsafeRawBufferPointer) {
     guard let selector = data.first else { return }
-    let rest = Array(data.dropFirst())
+    var rest = Array(data.dropFirst())
     let pick = Int(selector % 12)
     let path = paths[pick % 3 + (pick >= 6 ? 3 : 0)]
-    let request: HTTPRequest
-    if pick % 6 < 3 {
-        request = HTTPRequest(method: .post, target: path,
-                              headers: HTTPHeaders([("Host", "fuzz"), ("Content-Type", "application/json")]), body: rest)
+    var headers = HTTPHeaders([("Host", "fuzz")])
+    var override: HTTPMethod?
+    let web = selector & 0x40 != 0
+    let list = web && selector & 0x20 != 0
+    if web {
+        let end = rest.firstIndex(of: 0) ?? rest.count
+        for line in rest[..<end].split(separator: UInt8(ascii: "\n")) {
+            guard let k = line.first else { continue }
+            let value = String(decoding: line.dropFirst(), as: UTF8.self)
+            switch k {
+            case UInt8(ascii: "o"): headers.append(name: "Origin", value: value)
+            case UInt8(ascii: "i"): headers.append(name: "If-None-Match", value: value)
+            case UInt8(ascii: "a"): headers.append(name: "Accept-Encoding", value: value)
+            case UInt8(ascii: "t"): headers.append(name: "Accept", value: value)
+            case UInt8(ascii: "r"): headers.append(name: "Access-Control-Request-Headers", value: value)
+            case UInt8(ascii: "m"): override = .options
+            case UInt8(ascii: "h"): override = .head
+            default: break
+            }
+        }
+        rest = Array(rest[min(end + 1, rest.count)...])
+    }
+    var request: HTTPRequest
+    let isPost = pick % 6 < 3
+    if isPost {
+        headers.append(name: "Content-Type", value: "application/json")
+        request = HTTPRequest(method: .post, target: path, headers: headers, body: rest)
     } else {
         request = HTTPRequest(method: .get, target: path + "?" + String(decoding: rest, as: UTF8.self),
-                              headers: HTTPHeaders([("Host", "fuzz")]))
+                              headers: headers)
     }
+    if override == .options || (override == .head && !isPost) { request.method = override ?? .get }
     response.reset()
-    app.respond(to: request, into: &response)
+    (list ? listApp : app).respond(to: request, into: &response)
 
     let status = response.status
+    let origin = request.headers["Origin"]
+    let acao = response.headers.first { $0.name == "Access-Control-Allow-Origin" }?.value
+    if list {
+        check(acao == nil || (acao == origin && origin?.lowercasedASCII() == "https://a.example"), "ACAO \(acao ?? "") for \(origin ?? "no origin")")
+    } else {
+        check(acao == "*", "no ACAO * under the default policy")
+    }
+    if request.method == .options {
+        return check(status == 204 && response.body.isEmpty, "OPTIONS answered \(status)")
+    }
+    if status == 304 {
+        check(request.method == .get || request.method == .head, "304 for \(request.method)")
+        check(response.body.isEmpty && response.headers.contains { $0.name == "ETag" }, "304 with a body or without ETag")
+        return
+    }
+    if status == 200 {
+        check(response.headers.contains { $0.name == "ETag" }, "200 without ETag")
+        if response.headers.contains(where: { $0.name == "Content-Encoding" && $0.value == "gzip" }) {
+            guard let plain = gunzip(response.body) else { return check(false, "gzip body does not inflate") }
+            response.body = plain
+        }
+    }
+    if status == 412 { check(request.method == .post, "412 for \(request.method)") }
     if status == 200, pick >= 6, response.contentType == "text/css; charset=utf-8" {
         return checkStylesheet(response.body)
+    }
+    if status == 200, response.contentType == "image/svg+xml" {
+        return checkPicture(response.body)
     }
     if status == 200 {
         check(response.contentType == "application/json", "200 with content type \(response.contentType ?? "none")")
@@ -93,6 +159,23 @@ func checkStylesheet(_ bytes: [UInt8]) {
     check(depth == 0, "unclosed '{' in stylesheet")
     for bad in [":nan", ":inf", ":-inf", " nan", " inf", "nanpx", "infpx", "null"] {
         check(!text.contains(bad), "stylesheet holds \(bad)")
+    }
+}
+
+/// A picture (`format: "svg"` or `Accept: image/svg+xml`, SPEC §9): UTF-8, one `<svg>` document,
+/// every `<` opening markup (request-derived names are escaped), no non-finite number.
+func checkPicture(_ bytes: [UInt8]) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    check(Array(text.utf8) == bytes, "picture is not UTF-8")
+    check(text.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"") && text.hasSuffix("</svg>\n"), "not one svg document")
+    for (i, b) in bytes.enumerated() where b == UInt8(ascii: "<") {
+        let next = i + 1 < bytes.count ? bytes[i + 1] : 0
+        let opens = (next >= UInt8(ascii: "a") && next <= UInt8(ascii: "z")) || next == UInt8(ascii: "/")
+        check(opens, "unescaped '<' in picture")
+    }
+    // Numbers sit in attributes; names only in text, where a `"` is escaped: no false alarms.
+    for bad in ["=\"nan", "=\"inf", "=\"-inf", "=\"null"] {
+        check(!text.contains(bad), "picture holds \(bad)")
     }
 }
 

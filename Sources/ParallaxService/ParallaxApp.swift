@@ -208,7 +208,7 @@ public final class ParallaxApp: HTTPResponder {
         // No request head to read an Origin from (it may not even have parsed): `*` policies
         // still mark the problem readable; a list policy cannot echo what it did not read.
         response.headers.append(("Cache-Control", "no-store"))
-        web.addCORS(origin: nil, vary: [], &response)
+        web.addCORS(origin: nil, varyByEncoding: false, &response)
     }
 
     public func record(_ record: HTTPRequestRecord) {

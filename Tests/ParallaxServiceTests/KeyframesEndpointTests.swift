@@ -109,7 +109,7 @@ import Testing
 
     @Test func routesAllowGetHeadPost() {
         #expect(Route(path: "/v1/header/keyframes") == .headerKeyframes)
-        #expect(Route(path: "/v1/scroll/keyframes").allow == "GET, HEAD, POST")
+        #expect(Route(path: "/v1/scroll/keyframes").allow == "GET, HEAD, POST, OPTIONS")
         #expect(client.call(.delete, "/v1/paging/keyframes").status == 405)
     }
 }

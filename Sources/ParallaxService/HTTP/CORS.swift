@@ -1,7 +1,7 @@
 /// Cross-origin resource sharing (SPEC §9; Fetch standard §3.2 "CORS protocol"): which origins may
 /// read the answers from a script, and the answer to a preflight. Pure: the policy is parsed once
 /// from `--cors-origins` and every function here maps request header values to response header
-/// fields, so the engine port only has to call `responseHeaders` and `preflight`.
+/// fields, so the engine port only has to call `allowOrigin` (WebSemantics.addCORS) and `preflight`.
 struct CORSPolicy: Sendable, Equatable {
     /// `*`: any origin, answered with the literal `*` (no credentials are ever involved, so the
     /// wildcard is valid, Fetch §3.2.5). `list`: exactly these serialized origins, echoed back.
@@ -71,14 +71,6 @@ struct CORSPolicy: Sendable, Equatable {
     /// Whether answers depend on `Origin`: with a list they do, for every request (a matching and
     /// a non-matching origin get different headers), so shared caches must key on it.
     var variesByOrigin: Bool { origins != .any }
-
-    /// The CORS fields of an ordinary answer (success or problem): `Access-Control-Allow-Origin`
-    /// and `Access-Control-Expose-Headers` when allowed. `Vary: Origin` is the caller's to merge
-    /// (see `variesByOrigin`), since other negotiations add to the same `Vary`.
-    func responseHeaders(origin: String?) -> [(name: String, value: String)] {
-        guard let allowed = allowOrigin(for: origin) else { return [] }
-        return [("Access-Control-Allow-Origin", allowed), ("Access-Control-Expose-Headers", Self.exposedHeaders)]
-    }
 
     /// The fields of the 204 answer to `OPTIONS` on a known route (Fetch §3.2.3): the route's
     /// methods, the allowed headers plus those asked for in `Access-Control-Request-Headers` that

@@ -13,14 +13,19 @@ enum EntityTag {
 
     /// FNV-1a (64-bit) over `bytes`, continuing from `hash`.
     @inline(__always)
-    static func fnv1a<C: Collection>(_ bytes: C, _ hash: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 where C.Element == UInt8 {
+    static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>, _ hash: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
         var h = hash
         for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
         return h
     }
 
-    static func fnv1a(_ bytes: [UInt8], _ hash: UInt64) -> UInt64 {
-        bytes.withUnsafeBufferPointer { fnv1a($0, hash) }
+    /// The same over any bytes: on their contiguous storage when they have one (arrays, native
+    /// strings' UTF-8), which is every case on the request path; element by element otherwise.
+    static func fnv1a<C: Collection>(_ bytes: C, _ hash: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 where C.Element == UInt8 {
+        if let h = bytes.withContiguousStorageIfAvailable({ fnv1a($0, hash) }) { return h }
+        var h = hash
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        return h
     }
 
     /// The quoted strong tag, e.g. `"7c3f0a52d4e19b86"` for identity and `"7c3f0a52d4e19b86-gzip"`
@@ -41,15 +46,23 @@ enum EntityTag {
         h = fnv1a(representation, h)
         h = fnv1a(CollectionOfOne(0), h)
         h = fnv1a(variant.utf8, h)
-        var tag: [UInt8] = [0x22]
-        tag.reserveCapacity(24)
-        let digits: StaticString = "0123456789abcdef"
-        digits.withUTF8Buffer { d in
-            for shift in stride(from: 60, through: 0, by: -4) { tag.append(d[Int((h >> UInt64(shift)) & 0xf)]) }
+        let suffix = coding.isEmpty ? 0 : coding.utf8.count + 1
+        let hash = h
+        return String(unsafeUninitializedCapacity: 18 + suffix) { out in
+            let digits: StaticString = "0123456789abcdef"
+            out[0] = 0x22
+            digits.withUTF8Buffer { d in
+                for i in 0..<16 { out[1 + i] = d[Int((hash >> UInt64(60 - 4 * i)) & 0xf)] }
+            }
+            var n = 17
+            if suffix > 0 {
+                out[n] = 0x2D
+                n += 1
+                for b in coding.utf8 { out[n] = b; n += 1 }
+            }
+            out[n] = 0x22
+            return n + 1
         }
-        if !coding.isEmpty { tag.append(0x2D); tag.append(contentsOf: coding.utf8) }
-        tag.append(0x22)
-        return String(decoding: tag, as: UTF8.self)
     }
 
     /// Whether `If-None-Match` (all its field lines joined with `,`) matches `current`, a strong tag

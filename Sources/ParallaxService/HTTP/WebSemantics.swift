@@ -41,7 +41,7 @@ struct WebSemantics: ~Copyable {
         let origin = request.headers["Origin"]
         guard response.status == 200, route.isCacheable else {
             response.headers.append(("Cache-Control", "no-store"))
-            return addCORS(origin: origin, vary: [], &response)
+            return addCORS(origin: origin, varyByEncoding: false, &response)
         }
         let coding = response.body.count >= Self.minimumGzipBytes
             ? ContentNegotiation.coding(acceptEncoding: Self.field("Accept-Encoding", request.headers)) : .identity
@@ -49,8 +49,6 @@ struct WebSemantics: ~Copyable {
         let isGet = request.method == .get || request.method == .head
         response.headers.append(("ETag", tag))
         if isGet { response.headers.append(("Cache-Control", cacheMaxAge)) }
-        // The single-offset routes also choose JSON or SVG by `Accept` (SPEC §9 "Pictures").
-        let vary: [String] = route.negotiatesAccept ? ["Accept", "Accept-Encoding"] : ["Accept-Encoding"]
         if let condition = Self.field("If-None-Match", request.headers), EntityTag.ifNoneMatch(condition, matches: tag) {
             if isGet {
                 // RFC 9110 §15.4.5: the 200's ETag, Cache-Control and Vary, no content and no
@@ -58,13 +56,13 @@ struct WebSemantics: ~Copyable {
                 response.status = 304
                 response.contentType = nil
                 response.body.removeAll(keepingCapacity: true)
-                return addCORS(origin: origin, vary: vary, &response)
+                return addCORS(origin: origin, varyByEncoding: true, varyByAccept: route.negotiatesAccept, &response)
             }
             response.body.removeAll(keepingCapacity: true)
             response.headers.removeAll(keepingCapacity: true)
             Problem.preconditionFailed.write(into: &response)
             response.headers.append(("Cache-Control", "no-store"))
-            return addCORS(origin: origin, vary: [], &response)
+            return addCORS(origin: origin, varyByEncoding: false, &response)
         }
         if coding == .gzip && gzip.isUsable {
             gzip.compress(response.body, into: &scratch)
@@ -73,7 +71,7 @@ struct WebSemantics: ~Copyable {
             scratch.removeAll(keepingCapacity: true)
             response.headers.append(("Content-Encoding", "gzip"))
         }
-        addCORS(origin: origin, vary: vary, &response)
+        addCORS(origin: origin, varyByEncoding: true, varyByAccept: route.negotiatesAccept, &response)
     }
 
     /// The strong tag of the representation about to be sent (EntityTag.swift). Layout answers
@@ -95,11 +93,21 @@ struct WebSemantics: ~Copyable {
     }
 
     /// `Access-Control-Allow-Origin` and `-Expose-Headers` when the origin is allowed, and one
-    /// `Vary` with `vary` plus `Origin` when the policy is a list.
-    func addCORS(origin: String?, vary: [String], _ response: inout HTTPResponse) {
-        response.headers += cors.responseHeaders(origin: origin)
-        let all = cors.variesByOrigin ? vary + ["Origin"] : vary
-        if !all.isEmpty { response.headers.append(("Vary", all.joined(separator: ", "))) }
+    /// `Vary`: `Accept-Encoding` for representations that may be gzip-coded, `Origin` when the
+    /// policy is a list. Literal values, no arrays: this runs on every answer.
+    /// The three layout routes add `Accept`: it chooses JSON or the SVG picture (SPEC §9), so a
+    /// cache must key on it (RFC 9110 §12.5.5).
+    func addCORS(origin: String?, varyByEncoding: Bool, varyByAccept: Bool = false, _ response: inout HTTPResponse) {
+        if let allowed = cors.allowOrigin(for: origin) {
+            response.headers.append(("Access-Control-Allow-Origin", allowed))
+            response.headers.append(("Access-Control-Expose-Headers", CORSPolicy.exposedHeaders))
+        }
+        switch (varyByEncoding, cors.variesByOrigin) {
+        case (true, true): response.headers.append(("Vary", varyByAccept ? "Accept, Accept-Encoding, Origin" : "Accept-Encoding, Origin"))
+        case (true, false): response.headers.append(("Vary", varyByAccept ? "Accept, Accept-Encoding" : "Accept-Encoding"))
+        case (false, true): response.headers.append(("Vary", "Origin"))
+        case (false, false): break
+        }
     }
 
     /// Every field line named `name` joined with `, ` (RFC 9110 §5.3: a list may be split over
@@ -112,8 +120,15 @@ struct WebSemantics: ~Copyable {
         return result
     }
 
+    /// ASCII case-insensitive, on the UTF-8 views without building Strings (run for every
+    /// header of every request).
     private static func asciiEqual(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.lowercasedASCII() == b.lowercasedASCII()
+        guard a.utf8.count == b.utf8.count else { return false }
+        for (x, y) in zip(a.utf8, b.utf8) where x != y {
+            let l = x | 0x20
+            if l != y | 0x20 || !(l >= 0x61 && l <= 0x7a) { return false }
+        }
+        return true
     }
 }
 

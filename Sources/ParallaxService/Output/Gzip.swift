@@ -8,10 +8,9 @@ import CZlib
 /// Deterministic: fixed level, window and strategy, and zlib's gzip header has mtime 0 and no
 /// name, so equal input gives equal bytes (the tests compare them run to run).
 struct Gzip: ~Copyable {
-    /// zlib's level. The service is CPU-bound, so the fastest level: on the 10 000-page answer
-    /// (3 348 772 bytes, ~5.6 ms to build) level 1 gives 271 476 bytes in ~9 ms, level 6
-    /// 227 071 bytes in ~24 ms, level 9 211 019 in ~62 ms (Python's zlib, same library): 16 % more
-    /// bytes for a third of the CPU. Bench figures: README, bench/gzip.
+    /// zlib's level. The service is CPU-bound, so the fastest one: on the 10 000-page answer
+    /// level 6 saves ~16 % more bytes than level 1 for about three times the CPU (figures and
+    /// how to re-measure them: README "Performance", bench/gzip).
     static let defaultLevel: Int32 = 1
 
     private let stream: UnsafeMutablePointer<z_stream>
