@@ -78,7 +78,9 @@ extension PagingInput {
         c.refuseMoment(pixelScale != nil, "/pixelScale")
         c.properties(properties, known: Self.pageKeyframeProperties + Self.layerKeyframeProperties)
         let resolved = resolvedKeyframeDomain(domain)
-        if c.issues.isEmpty, c.domain(resolved, given: domain != nil), infinite ?? false {
+        // A given domain is checked even beside other problems; the default needs a valid stride.
+        let othersOK = c.issues.isEmpty
+        if othersOK || domain != nil, c.domain(resolved, given: domain != nil), othersOK, infinite ?? false {
             let L = keyframeStride
             for (end, name) in [(resolved.from, "from"), (resolved.to, "to")] where abs(end / L) > maxInfinitePosition {
                 c.add("/domain/\(name)", "must be within 2^52 strides of 0 when infinite")
