@@ -44,7 +44,7 @@ import Testing
             }
             let kf = try input.keyframes(domain: domain, properties: nil)
             let engine = try PagingEngine(input)
-            let slots = try input.keyframeSlots(domain: domain) ?? 0...(-1)
+            let slots = try input.keyframeSlots(domain: domain)
             let failures = keyframeFailures(kf, samples: Self.samples, &r) { pagingNumbers(engine, slots: slots, at: $0) }
             #expect(failures.isEmpty, "\(input) \(String(describing: domain)): \(failures.prefix(3))")
             if !failures.isEmpty { return }
