@@ -48,6 +48,20 @@ import Testing
         #expect(Set(kf.tracks.map(\.target)).count == 2 * 5000)  // every page and its layer
     }
 
+    /// Near page 10⁶, o/L − k carries ~10⁻¹⁰ of rounding: knots are kept only where a number can
+    /// bend, so that noise never shows up as an extra knot.
+    @Test func aLayerTravelAMillionPagesDownStillHasFourKnots() throws {
+        let input = PagingInput(viewport: Size(width: 414.5, height: 844), pageCount: 1_000_000, pageSpacing: 33.3,
+                                layers: [.init(name: "bg", travel: -377.7, opacity: .init(min: 0.2))])
+        let L = 414.5 + 33.3
+        let kf = try input.keyframes(domain: KeyframeDomain(from: (1e6 - 2000) * L, to: (1e6 - 1) * L),
+                                     properties: ["frame.x", "viewportFrame.x", "opacity", "visibleFraction"])
+        for t in kf.tracks {
+            let most = t.property == "frame.x" || t.property == "viewportFrame.x" ? 4 : 5
+            #expect(t.knots.count <= most, "\(t.target) \(t.property): \(t.knots)")
+        }
+    }
+
     @Test func tracksAreOrderedBySlotThenPageBeforeLayersThenProperty() throws {
         let input = PagingInput(viewport: Size(width: 400, height: 800), pageCount: 3,
                                 layers: [.init(name: "a", travel: 50), .init(name: "b", rate: 0.5, fit: .cover)])
@@ -124,6 +138,14 @@ import Testing
         // One page: the default [0, 0] is empty, so a domain must be given.
         input.pageCount = 1
         #expect(pointers { () throws(ValidationError) in try input.keyframes(domain: nil, properties: nil) } == ["/domain"])
+    }
+
+    @Test func everyProblemIsReportedAtOnce() {
+        var input = specExample()
+        input.viewport.width = -1
+        let got = pointers { () throws(ValidationError) in
+            try input.keyframes(domain: KeyframeDomain(from: 1, to: .infinity), properties: ["nope"]) }
+        #expect(got == ["/viewport/width", "/offset", "/properties/0", "/domain/to"])
     }
 
     @Test func unknownPropertiesAreRefused() {
@@ -257,6 +279,37 @@ import Testing
         valid.offset = nil
         valid.pixelScale = nil
         #expect(pointers { () throws(ValidationError) in try valid.keyframes(domain: nil, properties: nil) } == ["/domain"])
+    }
+
+    /// |top| ≫ V + length: top − V and top + length round to the same double, so the range's ends
+    /// coincide; progress still divides by V + length and every number stays finite (the service
+    /// fuzzer found a division by end − start = 0 here).
+    @Test func aHugeTopWithATinyRangeStaysFinite() throws {
+        let e = ScrollInput.Element(name: "far", frame: Frame(x: 0, y: 1e15, width: 1e-6, height: 1e-6), speed: 1e15,
+                                    opacity: .init(from: 0, to: 1), easing: .easeOut)
+        let input = ScrollInput(viewport: Size(width: 1e-6, height: 1e-6), elements: [e])
+        let engine = try ScrollEngine(input)
+        for s in [0, 1e15 - 1, 1e15, 1e15 + 1, -1e15] {
+            let l = engine.element(0, offset: s)
+            #expect(l.progress.isFinite && l.translate.y.isFinite && l.opacity.isFinite, "\(s): \(l)")
+        }
+        let kf = try input.keyframes(domain: nil, properties: nil)
+        for t in kf.tracks {
+            #expect(t.knots.allSatisfy { $0.offset.isFinite && $0.value.isFinite }, "\(t)")
+        }
+    }
+
+    @Test func progressIsExactlyZeroAndOneAtTheRangeEnds() throws {
+        var r = SplitMix64(seed: 85)
+        for _ in 0..<500 {
+            let frame = Frame(x: 0, y: r.double(-1e4, 1e4), width: 10, height: r.double(1e-3, 1e4))
+            let input = ScrollInput(viewport: Size(width: 390, height: r.double(1, 2000)),
+                                    elements: [.init(name: "e", frame: frame)])
+            let engine = try ScrollEngine(input)
+            let V = input.viewport.height
+            #expect(engine.element(0, offset: frame.y - V).progress == 0)
+            #expect(engine.element(0, offset: frame.y + frame.height).progress == 1)
+        }
     }
 
     // MARK: the evaluator
