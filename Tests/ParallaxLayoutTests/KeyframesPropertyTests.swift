@@ -82,7 +82,11 @@ import Testing
     }
 
     func randomEasing(_ r: inout SplitMix64) -> Easing? {
-        switch r.int(0, 5) {
+        switch r.int(0, 7) {
+        case 6:  // popular CSS curves, some with vertical tangents at an end (x1 = 0 or x2 = 1)
+            r.pick([Easing.cubicBezier(x1: 0, y1: 0.55, x2: 0.45, y2: 1), .cubicBezier(x1: 0.16, y1: 1, x2: 0.3, y2: 1),
+                    .cubicBezier(x1: 0.34, y1: 1.56, x2: 0.64, y2: 1), .cubicBezier(x1: 0.36, y1: 0, x2: 0.66, y2: -0.56),
+                    .cubicBezier(x1: 0, y1: 1, x2: 1, y2: 0), .cubicBezier(x1: 0.7, y1: 0, x2: 1, y2: 0.6)])
         case 0: nil
         case 1: .linear
         case 2: .easeIn

@@ -126,6 +126,14 @@ import Testing
         #expect(pointers { () throws(ValidationError) in try input.keyframes(domain: nil, properties: nil) } == ["/domain"])
     }
 
+    @Test func everyProblemIsReportedAtOnce() {
+        var input = specExample()
+        input.viewport.width = -1
+        let got = pointers { () throws(ValidationError) in
+            try input.keyframes(domain: KeyframeDomain(from: 1, to: .infinity), properties: ["nope"]) }
+        #expect(got == ["/viewport/width", "/offset", "/properties/0", "/domain/to"])
+    }
+
     @Test func unknownPropertiesAreRefused() {
         var input = specExample()
         input.offset = nil

@@ -33,7 +33,7 @@ extension HeaderInput {
         c.refuseMoment(pixelScale != nil, "/pixelScale")
         c.properties(properties, known: Self.keyframeProperties)
         let resolved = resolvedKeyframeDomain(domain)
-        if c.issues.isEmpty { c.domain(resolved, given: domain != nil) }
+        if c.issues.isEmpty || domain != nil { c.domain(resolved, given: domain != nil) }
         guard c.issues.isEmpty else { throw ValidationError(issues: c.issues) }
         let engine = try HeaderEngine(plain, limits: limits)
 

@@ -78,7 +78,9 @@ extension PagingInput {
         c.refuseMoment(pixelScale != nil, "/pixelScale")
         c.properties(properties, known: Self.pageKeyframeProperties + Self.layerKeyframeProperties)
         let resolved = resolvedKeyframeDomain(domain)
-        if c.issues.isEmpty, c.domain(resolved, given: domain != nil), infinite ?? false {
+        // A given domain is checked even beside other problems; the default needs a valid stride.
+        let othersOK = c.issues.isEmpty
+        if othersOK || domain != nil, c.domain(resolved, given: domain != nil), othersOK, infinite ?? false {
             let L = keyframeStride
             for (end, name) in [(resolved.from, "from"), (resolved.to, "to")] where abs(end / L) > maxInfinitePosition {
                 c.add("/domain/\(name)", "must be within 2^52 strides of 0 when infinite")
@@ -96,6 +98,16 @@ extension PagingInput {
 }
 
 extension PagingEngine {
+    /// A layer's track names by which optional numbers it has (bit 0 opacity, 1 scale, 2
+    /// contentFrame), built once: a long pager asks for them per slot and layer.
+    static let layerNames: [[String]] = (0..<8).map { bits in
+        var names = frameProperties("frame") + frameProperties("viewportFrame")
+        if bits & 1 != 0 { names.append("opacity") }
+        if bits & 2 != 0 { names.append("scale") }
+        if bits & 4 != 0 { names += frameProperties("contentFrame") }
+        return names
+    }
+
     /// First and last slot k with |k·L − o| < A for some o in the domain (the engine's visibility
     /// test), clamped to the real pages unless infinite; nil when no slot qualifies. Doubles, so a
     /// huge domain is counted before anything becomes an Int.
@@ -131,10 +143,8 @@ extension PagingEngine {
             target: .page(slot: k), names: PagingInput.pageKeyframeProperties, offsets: offsets,
             rows: pages.map { [$0.progress, $0.visibleFraction] + $0.viewportFrame.numbers }, filter: filter)
         for (i, layer) in layers.enumerated() {
-            var names = frameProperties("frame") + frameProperties("viewportFrame")
-            if layer.opacityMin != nil { names.append("opacity") }
-            if layer.scaleMin != nil { names.append("scale") }
-            if layer.content != nil { names += frameProperties("contentFrame") }
+            let names = PagingEngine.layerNames[(layer.opacityMin != nil ? 1 : 0) + (layer.scaleMin != nil ? 2 : 0)
+                                                + (layer.content != nil ? 4 : 0)]
             let rows = pages.map { page -> [Double] in
                 let l = page.layers[i]
                 var row = l.frame.numbers + l.viewportFrame.numbers

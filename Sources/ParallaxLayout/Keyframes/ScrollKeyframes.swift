@@ -39,7 +39,7 @@ extension ScrollInput {
         c.refuseMoment(pixelScale != nil, "/pixelScale")
         c.properties(properties, known: Self.keyframeProperties)
         let resolved = resolvedKeyframeDomain(domain)
-        if c.issues.isEmpty { c.domain(resolved, given: domain != nil) }
+        if c.issues.isEmpty || domain != nil { c.domain(resolved, given: domain != nil) }
         guard c.issues.isEmpty else { throw ValidationError(issues: c.issues) }
         let engine = try ScrollEngine(plain, limits: limits)
         let filter = PropertyFilter(names: properties)

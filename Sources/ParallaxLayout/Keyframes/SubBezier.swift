@@ -3,8 +3,9 @@
 // The effect is v = from + (to − from)·y(t) with x(t) = progress. The part of the curve between the
 // parameters ta and tb is itself a cubic Bézier whose control points are the blossoms
 // B(ta,ta,ta), B(ta,ta,tb), B(ta,tb,tb), B(tb,tb,tb) (de Casteljau); rescaled to the unit square it is
-// again a CSS cubic-bezier, with x1, x2 in [0, 1] because x(t) is monotone when the curve's own x1,
-// x2 are in [0, 1].
+// again a cubic from (0, 0) to (1, 1). Its x control points are not always in [0, 1] (x(t) is
+// monotone, but its control polygon need not be), so such pieces are halved until they are
+// (`cuts`): every emitted segment is a valid CSS cubic-bezier.
 
 /// A piece [ta, tb] of a CSS curve, in the parameter t.
 struct BezierPiece {
@@ -37,16 +38,30 @@ struct BezierPiece {
                             x2: clamp((xs[2] - xs[0]) / dx, 0, 1), y2: (ys[2] - ys[0]) / dy)
     }
 
-    /// Parameters inside (ta, tb) at which to cut further so that no piece has a collapsed
-    /// y-range: a piece whose end values differ by less than a quarter of its control-point
-    /// y-spread (a curve that comes back near where it started) is halved, a few times at most.
-    /// Keeps renormalised control points of moderate size, so rounding stays small (SPEC §8 1e-9).
+    /// Parameters inside (ta, tb) at which to cut further, halving (a few times at most) every
+    /// piece that is not a well-shaped CSS curve once renormalised:
+    /// - its x control points must lie in [0, 1]. Monotone x(t) keeps x1' ≥ 0 and x2' ≤ 1, but
+    ///   where x'(t) falls fast across a piece, x1' = (b − a)·x'(a)/(3·Δx) exceeds 1 (and x2' < 0
+    ///   at the other end); halving makes x' nearly constant on each piece, so they come back in.
+    /// - its y-range must not collapse: end values closer than a quarter of the control-point
+    ///   y-spread (a curve that comes back near where it started) would blow the renormalised y
+    ///   up and the rounding with it (SPEC §8's 1e-9).
     static func cuts(_ c: (Double, Double, Double, Double), _ ta: Double, _ tb: Double, depth: Int = 0) -> [Double] {
-        let ys = controlY(c, ta, tb)
-        let spread = (ys.max() ?? 0) - (ys.min() ?? 0)
-        guard depth < 4, spread > 0, ta > 0 || tb < 1, abs(ys[3] - ys[0]) < 0.25 * spread else { return [] }
+        guard depth < 8, ta > 0 || tb < 1, needsCut(c, ta, tb) else { return [] }
         let tm = (ta + tb) / 2
         return cuts(c, ta, tm, depth: depth + 1) + [tm] + cuts(c, tm, tb, depth: depth + 1)
+    }
+
+    static func needsCut(_ c: (Double, Double, Double, Double), _ ta: Double, _ tb: Double) -> Bool {
+        let px = (0.0, c.0, c.2, 1.0)
+        let x0 = blossom(px, ta, ta, ta), x3 = blossom(px, tb, tb, tb)
+        let dx = x3 - x0
+        guard dx > 0 else { return false }
+        let x1 = (blossom(px, ta, ta, tb) - x0) / dx, x2 = (blossom(px, ta, tb, tb) - x0) / dx
+        if x1 > 1 + 1e-12 || x2 < -1e-12 { return true }
+        let ys = controlY(c, ta, tb)
+        let spread = (ys.max() ?? 0) - (ys.min() ?? 0)
+        return spread > 0 && abs(ys[3] - ys[0]) < 0.25 * spread
     }
 }
 

@@ -31,14 +31,21 @@ public struct CubicBezier: Sendable, Hashable {
     @inline(__always) func sampleY(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
     @inline(__always) func derivativeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
 
-    /// The parameter t in [0, 1] with |x(t) − x| ≤ 1e-12, x in [0, 1]. Newton is accepted only
-    /// inside [0, 1] (outside, x(t) may have other roots); bisection keeps lo ≤ t ≤ hi with
+    /// The parameter t in [0, 1] with |x(t) − x| ≤ 1e-12 · min(x, 1 − x), x in [0, 1].
+    ///
+    /// Relative to the distance from the nearer end because a CSS curve may leave an end
+    /// vertically (x1 = 0 with y1 ≠ 0, e.g. cubic-bezier(0, 0.55, 0.45, 1); or x2 = 1): there
+    /// y ≈ c·√x, so an absolute 1e-12 in x would move y by ~1e-12/√x (5e-7 of the range 1e-7 from
+    /// the end), while a relative one keeps y within ~1e-12 of its range. Where no double t gets
+    /// that close, the 64 bisection steps still end at the spacing of doubles. Newton is accepted
+    /// only inside [0, 1] (outside, x(t) may have other roots); bisection keeps lo ≤ t ≤ hi with
     /// x(lo) ≤ x ≤ x(hi), so the answer is monotone in x up to the tolerance.
     func solveX(_ x: Double) -> Double {
+        let tolerance = CubicBezier.epsilon * min(x, 1 - x)
         var t = x
         for _ in 0..<CubicBezier.newtonIterations {
             let error = sampleX(t) - x
-            if abs(error) <= CubicBezier.epsilon { return t }
+            if abs(error) <= tolerance { return t }
             let slope = derivativeX(t)
             if abs(slope) < 1e-6 { break }
             t -= error / slope
@@ -48,7 +55,7 @@ public struct CubicBezier: Sendable, Hashable {
         t = x
         for _ in 0..<CubicBezier.bisectionIterations {
             let value = sampleX(t)
-            if abs(value - x) <= CubicBezier.epsilon { return t }
+            if abs(value - x) <= tolerance { return t }
             if x > value { lo = t } else { hi = t }
             t = (hi - lo) * 0.5 + lo
         }

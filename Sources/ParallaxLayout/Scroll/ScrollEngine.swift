@@ -53,12 +53,14 @@ public struct ScrollEngine: Sendable {
         let top = vertical ? e.frame.y : e.frame.x
         let length = vertical ? e.frame.height : e.frame.width
         let V = extent
-        func progress(at s: Double) -> Double {
-            if e.startOffset == nil, e.endOffset == nil { return (s + V - top) / (V + length) }
-            let start = e.startOffset ?? (top - V)
-            let end = e.endOffset ?? (top + length)
-            return (s - start) / (end - start)
-        }
+        // (s + V − top)/(V + length) is written (s − start)/(end − start) with start = top − V and
+        // end = top + length rounded once each: then progress is exactly 0 at s = start and exactly 1
+        // at s = end. That matters at a curve's vertical tangent (x1 = 0 or x2 = 1), where one ulp
+        // of progress moves y by ~1e-8, and it is the same division a §8 keyframe segment from
+        // start to end makes, so both give the same bits.
+        let start = e.startOffset ?? (top - V)
+        let end = e.endOffset ?? (top + length)
+        func progress(at s: Double) -> Double { (s - start) / (end - start) }
         let raw = progress(at: s)
         let clamped = clamp(raw, 0, 1)
         let eased = (e.easing ?? .linear)(clamped)
