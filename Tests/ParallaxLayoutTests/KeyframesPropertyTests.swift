@@ -44,7 +44,7 @@ import Testing
             }
             let kf = try input.keyframes(domain: domain, properties: nil)
             let engine = try PagingEngine(input)
-            let slots = try input.keyframeSlots(domain: domain) ?? 0...(-1)
+            let slots = try input.keyframeSlots(domain: domain)
             let failures = keyframeFailures(kf, samples: Self.samples, &r) { pagingNumbers(engine, slots: slots, at: $0) }
             #expect(failures.isEmpty, "\(input) \(String(describing: domain)): \(failures.prefix(3))")
             if !failures.isEmpty { return }
@@ -144,6 +144,24 @@ import Testing
             let failures = keyframeFailures(kf, samples: Self.samples, &r) { scrollNumbers(engine, at: $0) }
             #expect(failures.isEmpty, "\(input) \(String(describing: domain)): \(failures.prefix(3))")
             if !failures.isEmpty { return }
+        }
+    }
+
+    /// `properties` narrows the set and keeps what it names even when constant: every named number
+    /// of every target that has it gets a track, and nothing else does.
+    @Test func propertiesSelectExactlyTheNamedNumbers() throws {
+        var r = SplitMix64(seed: 84)
+        let all = PagingInput.pageKeyframeProperties + PagingInput.layerKeyframeProperties
+        for _ in 0..<60 {
+            let input = randomPaging(&r)
+            let names = Array(Set((0..<r.int(1, 5)).map { _ in r.pick(all) }))
+            let kf = try input.keyframes(domain: nil, properties: names)
+            let engine = try PagingEngine(input)
+            let slots = try input.keyframeSlots(domain: nil)
+            let expected = Set(pagingNumbers(engine, slots: slots, at: 0).flatMap { target, values in
+                values.keys.filter(names.contains).map { TrackKey(target, $0) }
+            })
+            #expect(Set(kf.tracks.map { TrackKey($0.target, $0.property) }) == expected, "\(names)")
         }
     }
 }

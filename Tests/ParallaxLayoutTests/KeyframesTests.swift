@@ -267,6 +267,37 @@ import Testing
         #expect(pointers { () throws(ValidationError) in try valid.keyframes(domain: nil, properties: nil) } == ["/domain"])
     }
 
+    /// |top| ≫ V + length: top − V and top + length round to the same double, so the range's ends
+    /// coincide; progress still divides by V + length and every number stays finite (the service
+    /// fuzzer found a division by end − start = 0 here).
+    @Test func aHugeTopWithATinyRangeStaysFinite() throws {
+        let e = ScrollInput.Element(name: "far", frame: Frame(x: 0, y: 1e15, width: 1e-6, height: 1e-6), speed: 1e15,
+                                    opacity: .init(from: 0, to: 1), easing: .easeOut)
+        let input = ScrollInput(viewport: Size(width: 1e-6, height: 1e-6), elements: [e])
+        let engine = try ScrollEngine(input)
+        for s in [0, 1e15 - 1, 1e15, 1e15 + 1, -1e15] {
+            let l = engine.element(0, offset: s)
+            #expect(l.progress.isFinite && l.translate.y.isFinite && l.opacity.isFinite, "\(s): \(l)")
+        }
+        let kf = try input.keyframes(domain: nil, properties: nil)
+        for t in kf.tracks {
+            #expect(t.knots.allSatisfy { $0.offset.isFinite && $0.value.isFinite }, "\(t)")
+        }
+    }
+
+    @Test func progressIsExactlyZeroAndOneAtTheRangeEnds() throws {
+        var r = SplitMix64(seed: 85)
+        for _ in 0..<500 {
+            let frame = Frame(x: 0, y: r.double(-1e4, 1e4), width: 10, height: r.double(1e-3, 1e4))
+            let input = ScrollInput(viewport: Size(width: 390, height: r.double(1, 2000)),
+                                    elements: [.init(name: "e", frame: frame)])
+            let engine = try ScrollEngine(input)
+            let V = input.viewport.height
+            #expect(engine.element(0, offset: frame.y - V).progress == 0)
+            #expect(engine.element(0, offset: frame.y + frame.height).progress == 1)
+        }
+    }
+
     // MARK: the evaluator
 
     @Test func valueHoldsEndValuesOutsideTheDomainAndTakesTheSecondKnotOfAJump() {

@@ -75,7 +75,9 @@ public struct Track: Sendable, Hashable {
         }
         let a = knots[lo], b = knots[lo + 1]
         if offset == a.offset || a.value == b.value { return a.value }
-        let u = (offset - a.offset) / (b.offset - a.offset)
+        // The fraction from the nearer knot, as ScrollEngine measures progress, so it rounds once.
+        let width = b.offset - a.offset
+        let u = offset - a.offset <= b.offset - offset ? (offset - a.offset) / width : 1 - (b.offset - offset) / width
         let easing = lo < easings.count ? easings[lo] : .linear
         return a.value + (b.value - a.value) * easing(u)
     }
