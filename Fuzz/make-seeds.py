@@ -6,7 +6,8 @@ import glob, os, hashlib
 
 root = os.path.dirname(os.path.abspath(__file__))
 golden = sorted(glob.glob(os.path.join(root, '..', 'Tests', 'golden', '*.request')))
-ROUTES = {'/v1/paging': 0, '/v1/header': 1, '/v1/scroll': 2}
+ROUTES = {'/v1/paging': 0, '/v1/header': 1, '/v1/scroll': 2,
+          '/v1/paging/keyframes': 6, '/v1/header/keyframes': 7, '/v1/scroll/keyframes': 8}
 
 def write(target, name, data):
     d = os.path.join(root, 'corpus', target)
