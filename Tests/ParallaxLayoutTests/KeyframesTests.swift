@@ -48,6 +48,20 @@ import Testing
         #expect(Set(kf.tracks.map(\.target)).count == 2 * 5000)  // every page and its layer
     }
 
+    /// Near page 10⁶, o/L − k carries ~10⁻¹⁰ of rounding: knots are kept only where a number can
+    /// bend, so that noise never shows up as an extra knot.
+    @Test func aLayerTravelAMillionPagesDownStillHasFourKnots() throws {
+        let input = PagingInput(viewport: Size(width: 414.5, height: 844), pageCount: 1_000_000, pageSpacing: 33.3,
+                                layers: [.init(name: "bg", travel: -377.7, opacity: .init(min: 0.2))])
+        let L = 414.5 + 33.3
+        let kf = try input.keyframes(domain: KeyframeDomain(from: (1e6 - 2000) * L, to: (1e6 - 1) * L),
+                                     properties: ["frame.x", "viewportFrame.x", "opacity", "visibleFraction"])
+        for t in kf.tracks {
+            let most = t.property == "frame.x" || t.property == "viewportFrame.x" ? 4 : 5
+            #expect(t.knots.count <= most, "\(t.target) \(t.property): \(t.knots)")
+        }
+    }
+
     @Test func tracksAreOrderedBySlotThenPageBeforeLayersThenProperty() throws {
         let input = PagingInput(viewport: Size(width: 400, height: 800), pageCount: 3,
                                 layers: [.init(name: "a", travel: 50), .init(name: "b", rate: 0.5, fit: .cover)])

@@ -139,9 +139,17 @@ extension PagingEngine {
         let L = stride, A = extent, kL = Double(k) * L
         let offsets = breakpoints(domain, [kL - L, kL - A, kL, kL + A, kL + L])
         let pages = offsets.map { page(slot: k, offset: $0) }
+        // Which breakpoint bends what (far from 0, o/L − k carries ~|P|·2⁻⁵² of rounding, so a knot
+        // kept where nothing bends would be noise that merging cannot always tell from a kink):
+        // p = ±1 bends the layers' clamped travel and their |p| effects, p = 0 the |p| effects and
+        // visibleFraction, the visibility edges k·L ± A only visibleFraction.
+        let clampCorner = offsets.map { $0 == kL - L || $0 == kL + L }
+        let rest = offsets.map { $0 == kL }
+        let edge = offsets.map { $0 == kL - A || $0 == kL + A }
         var tracks = makeTracks(
             target: .page(slot: k), names: PagingInput.pageKeyframeProperties, offsets: offsets,
-            rows: pages.map { [$0.progress, $0.visibleFraction] + $0.viewportFrame.numbers }, filter: filter)
+            rows: pages.map { [$0.progress, $0.visibleFraction] + $0.viewportFrame.numbers }, filter: filter,
+            kinks: { p, i in p == 1 && (rest[i] || edge[i]) })
         for (i, layer) in layers.enumerated() {
             let names = PagingEngine.layerNames[(layer.opacityMin != nil ? 1 : 0) + (layer.scaleMin != nil ? 2 : 0)
                                                 + (layer.content != nil ? 4 : 0)]
@@ -154,7 +162,13 @@ extension PagingEngine {
                 return row
             }
             tracks += makeTracks(target: .layer(slot: k, name: layer.name), names: names, offsets: offsets,
-                                 rows: rows, filter: filter)
+                                 rows: rows, filter: filter) { p, i in
+                switch names[p] {
+                case "opacity", "scale": clampCorner[i] || rest[i]
+                case "contentFrame.x", "contentFrame.y", "contentFrame.width", "contentFrame.height": false
+                default: clampCorner[i]  // frame.*, viewportFrame.*
+                }
+            }
         }
         return tracks
     }

@@ -85,7 +85,7 @@ extension ScrollEngine {
         // Eased: the effect ranges (translate only without speed), inside [start, end].
         let eased: Set<Int> = e.speed == nil ? [2, 3, 4, 5, 6] : [4, 5, 6]
         return makeTracks(target: .element(name: e.name), names: ScrollInput.keyframeProperties, offsets: offsets,
-                          rows: rows, filter: filter) { p, j in
+                          rows: rows, filter: filter, easing: { p, j in
             guard let curve, eased.contains(p) else { return nil }
             let a = offsets[j], b = offsets[j + 1]
             guard a >= start, b <= end else { return nil }
@@ -93,6 +93,6 @@ extension ScrollEngine {
             let xa = fraction(a), xb = fraction(b)
             let ta = xa == 0 ? 0 : bezier.solveX(xa), tb = xb == 1 ? 1 : bezier.solveX(xb)
             return BezierPiece.easing(curve, ta, tb)
-        }
+        })
     }
 }

@@ -14,18 +14,31 @@ let mergeTolerance = 1e-10
 
 /// The tracks of one target: `rows[i]` holds the engine's numbers at `offsets[i]` in `names` order
 /// (`offsets` from ``breakpoints(_:_:)``); `easing(p, j)` shapes segment j of property p (nil =
-/// linear). Properties the filter does not want are skipped; constant ones are dropped unless named.
+/// linear). `kinks(p, i)` says whether offsets[i] can bend property p at all (the ends always
+/// count): a model that knows it keeps the engine's rounding at the other breakpoints out of the
+/// track (only for all-linear properties: dropping a knot joins its two segments). Properties the
+/// filter does not want are skipped; constant ones are dropped unless named.
 func makeTracks(target: TrackTarget, names: [String], offsets: [Double], rows: [[Double]],
-                filter: PropertyFilter, easing: (Int, Int) -> SegmentEasing? = { _, _ in nil }) -> [Track] {
+                filter: PropertyFilter, kinks: (Int, Int) -> Bool = { _, _ in true },
+                easing: (Int, Int) -> SegmentEasing? = { _, _ in nil }) -> [Track] {
     var out: [Track] = []
+    let last = offsets.count - 1
     for (p, name) in names.enumerated() where filter.wants(name) {
         var knots: [Knot] = []
-        knots.reserveCapacity(offsets.count)
-        for (i, o) in offsets.enumerated() where p < rows[i].count { knots.append(Knot(offset: o, value: rows[i][p])) }
-        guard knots.count == offsets.count, !knots.isEmpty else { continue }
         var easings: [SegmentEasing] = []
-        easings.reserveCapacity(offsets.count - 1)
-        for j in 0..<(offsets.count - 1) { easings.append(easing(p, j) ?? .linear) }
+        knots.reserveCapacity(offsets.count)
+        easings.reserveCapacity(offsets.count)
+        var complete = true
+        for (i, o) in offsets.enumerated() {
+            guard p < rows[i].count else {
+                complete = false
+                break
+            }
+            guard i == 0 || i == last || kinks(p, i) else { continue }
+            if i > 0 { easings.append(easing(p, i - 1) ?? .linear) }
+            knots.append(Knot(offset: o, value: rows[i][p]))
+        }
+        guard complete, !knots.isEmpty else { continue }
         var track = Track(target: target, property: name, knots: knots, easings: easings)
         track.mergeCollinearKnots()
         if track.isConstant, !filter.keepsConstant(name) { continue }
