@@ -6,7 +6,8 @@ import glob, os, hashlib, re
 
 root = os.path.dirname(os.path.abspath(__file__))
 golden = sorted(glob.glob(os.path.join(root, '..', 'Tests', 'golden', '*.request')))
-ROUTES = {'/v1/paging': 0, '/v1/header': 1, '/v1/scroll': 2}
+ROUTES = {'/v1/paging': 0, '/v1/header': 1, '/v1/scroll': 2,
+          '/v1/paging/keyframes': 6, '/v1/header/keyframes': 7, '/v1/scroll/keyframes': 8}
 
 def write(target, name, data):
     d = os.path.join(root, 'corpus', target)
@@ -50,6 +51,9 @@ KEYFRAMES = {
 }
 for selector, data in KEYFRAMES.items():
     write('service', 'keyframes-%d' % selector, bytes([selector]) + data)
+# A far element of tiny size in a tiny viewport: its progress once divided by a range that
+# rounded to 0 (a non-finite knot, found by the contract run).
+write('service', 'keyframes-far-tiny-element', bytes([11]) + b'viewport.width=1e-06&viewport.height=1e-06&axis=horizontal&domain.from=0&domain.to=1&elements=%5B%7B%22frame%22%3A%7B%22height%22%3A1e-06%2C%22width%22%3A1e-06%2C%22x%22%3A999999999999999%2C%22y%22%3A0%7D%2C%22name%22%3A%22%22%7D%5D')
 
 hand = {
     'get-healthz': b'GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n',

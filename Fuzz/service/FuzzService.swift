@@ -17,8 +17,9 @@
 // - a JSON body is valid JSON by yyjson's strict reader (so no NaN / Infinity tokens);
 // - a problem body is an object with numeric `status` equal to the response status;
 // - a 200 JSON body holds only finite numbers and no negative `width` / `height` anywhere;
-// - a keyframes `knots` list is non-empty with non-decreasing offsets, and `easings` has one
-//   entry fewer; a `keyTimes` list runs from 0 to 1, non-decreasing;
+// - a keyframes `knots` list is non-empty, each knot two numbers (null would be a non-finite one)
+//   with non-decreasing offsets, and `easings` has one entry fewer; a `keyTimes` list runs from 0
+//   to 1, non-decreasing;
 // - a stylesheet is UTF-8 with balanced braces and no `nan`/`inf` number;
 // - a picture (image/svg+xml, `format: "svg"` or `Accept`) is UTF-8 from `<svg xmlns=` to
 //   `</svg>`, with no `nan`/`inf` number;
@@ -186,7 +187,10 @@ func checkTrack(_ obj: UnsafeMutablePointer<yyjson_val>) {
         check(n >= 1, "empty knots")
         var last = -Double.infinity
         for i in 0..<n {
-            let o = yyjson_get_num(yyjson_arr_get(yyjson_arr_get(knots, i), 0))
+            let knot = yyjson_arr_get(knots, i)
+            // A non-finite number is written as null (SPEC §4): every knot is two numbers.
+            check(yyjson_is_num(yyjson_arr_get(knot, 0)) && yyjson_is_num(yyjson_arr_get(knot, 1)), "knot is not two numbers")
+            let o = yyjson_get_num(yyjson_arr_get(knot, 0))
             check(o >= last, "knot offsets decrease")
             last = o
         }

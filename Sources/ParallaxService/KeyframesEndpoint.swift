@@ -36,15 +36,21 @@ extension ParallaxApp {
                 switch route {
                 case .pagingKeyframes:
                     let input = reader.pagingInput(root) { $0.keyframesField($1, $2, into: &kf) }
-                    if !reader.issues.isEmpty { throw ValidationError(issues: reader.merged(with: input.validate(limits: limits))) }
+                    if !reader.issues.isEmpty {
+                        throw reader.allIssues { () throws(ValidationError) in _ = try input.keyframes(domain: kf.domain, properties: kf.properties, limits: limits) }
+                    }
                     return try KeyframesAnswer.paging(input, kf, limits: limits)
                 case .headerKeyframes:
                     let input = reader.headerInput(root) { $0.keyframesField($1, $2, into: &kf) }
-                    if !reader.issues.isEmpty { throw ValidationError(issues: reader.merged(with: input.validate(limits: limits))) }
+                    if !reader.issues.isEmpty {
+                        throw reader.allIssues { () throws(ValidationError) in _ = try input.keyframes(domain: kf.domain, properties: kf.properties, limits: limits) }
+                    }
                     return try KeyframesAnswer.header(input, kf, limits: limits)
                 default:
                     let input = reader.scrollInput(root) { $0.keyframesField($1, $2, into: &kf) }
-                    if !reader.issues.isEmpty { throw ValidationError(issues: reader.merged(with: input.validate(limits: limits))) }
+                    if !reader.issues.isEmpty {
+                        throw reader.allIssues { () throws(ValidationError) in _ = try input.keyframes(domain: kf.domain, properties: kf.properties, limits: limits) }
+                    }
                     return try KeyframesAnswer.scroll(input, kf, limits: limits)
                 }
             } catch {
@@ -62,6 +68,17 @@ extension ParallaxApp {
         case .success(nil):
             break
         }
+    }
+}
+
+extension InputReader {
+    /// The reader's issues and the model's (`check` runs `keyframes()`, whose value rules include
+    /// the §8 ones), so one 422 lists every problem (SPEC §6), the model's only where the reader
+    /// did not already report that field.
+    func allIssues(_ check: () throws(ValidationError) -> Void) -> ValidationError {
+        var valueIssues: [ValidationIssue] = []
+        do throws(ValidationError) { try check() } catch { valueIssues = error.issues }
+        return ValidationError(issues: merged(with: valueIssues))
     }
 }
 

@@ -15,6 +15,11 @@ PAGING = {
                        "layers": [{"name": "bg", "travel": 50, "opacity": {"min": 0.25}, "scale": {"min": 0.6}}]},
     "paging-spacing-domain": {"viewport": SMALL, "pageCount": 5, "pageSpacing": 40, "domain": {"from": 180, "to": 1000},
                               "layers": [{"name": "bg", "travel": 300}, {"name": "text", "rate": -0.25}]},
+    "paging-infinite-rtl": {"viewport": SMALL, "pageCount": 3, "infinite": True, "direction": "rtl",
+                            "domain": {"from": -300, "to": 900}, "layers": [{"name": "bg", "travel": 70}]},
+    "paging-content": {"viewport": SMALL, "pageCount": 3, "pageSpacing": 8,
+                       "layers": [{"name": "photo", "travel": 60, "fit": "cover", "content": {"width": 800, "height": 600}},
+                                  {"name": "logo", "rate": -0.3, "content": {"width": 100, "height": 40}, "contentMode": "center"}]},
     "paging-motion": {"viewport": SMALL, "pageCount": 3, "motionScale": 0.5,
                       "layers": [{"name": "bg", "travel": 90, "fit": "cover", "opacity": {"min": 0}}]},
 }
@@ -49,6 +54,9 @@ SCROLL = {
     "scroll-offsets": {"viewport": SMALL, "elements": [
         el("ranged", 700, translate=[0, -150], startOffset=100, endOffset=600, easing="easeInOut"),
         el("fade", 400, opacity=[1, 0], startOffset=0, endOffset=300)]},
+    "scroll-cut": {"viewport": SMALL, "domain": {"from": 250, "to": 900}, "elements": [
+        el("cut1", 500, translate=[0, 300], easing="easeInOut"),
+        el("cut2", 700, rotate=[0, 180], scale=[2, 1], easing={"cubicBezier": [0.9, 0.1, 0.1, 0.9]})]},
     "scroll-horizontal": {"viewport": SMALL, "axis": "horizontal", "elements": [
         {"name": "h1", "frame": {"x": 500, "y": 40, "width": 150, "height": 100}, "translate": [0, 200], "easing": "easeOut"},
         {"name": "h2", "frame": {"x": 900, "y": 200, "width": 100, "height": 100}, "speed": 2, "scale": [1, 0.5]}]},

@@ -6,7 +6,8 @@ domain's non-negative part (the knots and evenly spread ones), waits two rendere
 compares every box (getBoundingClientRect relative to the scroller's padding box) and computed
 opacity with the single-offset answers (one timeline request: `offsets`), scale and rotate applied
 about the centre (the axis-aligned bounding box of the transformed frame), within 0.5 CSS px and
-0.002. Then the same with `format=waapi` played by `element.animate` on a `ScrollTimeline`.
+0.002. Then the same with `format=waapi` played by `element.animate` on a `ScrollTimeline`, and the
+stylesheet again under `prefers-reduced-motion: reduce` against the `motionScale: 0` answers.
 
 usage: check.py BASE_URL   (prints `browser: N passed, M failed`; exit 1 on any failure)
 """
@@ -150,7 +151,10 @@ def run_case(page, model, name, req, fmt, failures):
     if model == "paging":
         slots = sorted({t["target"]["slot"] for t in kf["tracks"]})
         single["range"] = {"from": slots[0], "to": slots[-1]}
+    if fmt == "reduced":
+        single["motionScale"] = 0
     answers = post(f"/v1/{model}", {**single, "offsets": offs})["frames"]
+    page.emulate_media(reduced_motion="reduce" if fmt == "reduced" else "no-preference")
     vertical = kf["axis"] == "vertical"
     css = f"{BASE}/v1/{model}/keyframes?{query({**req, 'format': 'css'})}"
     extra = "<style>.parallax-scroller *{animation:none !important}</style>" if fmt == "waapi" else ""
@@ -187,7 +191,7 @@ def main():
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         page = browser.new_page(viewport={"width": 1200, "height": 1000})
-        for fmt in ("css", "waapi"):
+        for fmt in ("css", "waapi", "reduced"):
             for model, table in (("paging", PAGING), ("header", HEADER), ("scroll", SCROLL)):
                 for name, req in table.items():
                     before = len(failures)
@@ -198,7 +202,7 @@ def main():
                         checks = 0
                     cases += 1
                     passed += checks - (len(failures) - before)
-                    print(f"{fmt:5} {name:24} {checks:5} checks, {len(failures) - before} failed", flush=True)
+                    print(f"{fmt:7} {name:24} {checks:5} checks, {len(failures) - before} failed", flush=True)
         browser.close()
     for f in failures[:60]:
         print("FAIL", f)

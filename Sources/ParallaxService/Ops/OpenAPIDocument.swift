@@ -980,7 +980,9 @@ components:
         The paging request without the fields of one moment (offset, page, offsets,
         previousOffset, velocity, pixelScale: each a 422 here). Rules JSON Schema cannot state:
         domain.from < domain.to; the default domain [0, (N − 1)·L] is empty when N = 1 (give a
-        domain); the domain spans at most 10000 slots; with infinite |from / L|, |to / L| ≤ 2^52.
+        domain); the domain spans at most 10000 slots; with infinite |from / L|, |to / L| ≤ 2^52;
+        format css and waapi style at most 10000 animated pages and layers (a 422 at /domain;
+        json has no such limit).
         currentPage, include and range are accepted (the single-offset request's) and have no
         effect on the tracks.
       not: {required: [include, range]}

@@ -64,7 +64,8 @@ struct KeyframesAnimation {
         while i < k.count {
             if i + 1 < k.count, k[i + 1].offset == k[i].offset {
                 // k[i] is the left end of a jump; the step before it (if any) gets the jump easing.
-                if let last = out.indices.last, i > 0, c.easings[i - 1] == .linear, k[i + 1].value != k[i - 1].value {
+                if let last = out.indices.last, i > 0, i - 1 < c.easings.count, c.easings[i - 1] == .linear,
+                   k[i + 1].value != k[i - 1].value {
                     let r = (k[i].value - k[i - 1].value) / (k[i + 1].value - k[i - 1].value)
                     out[last].easing = "linear(0, " + css(r) + " 100%, 1 100%)"
                 }

@@ -41,13 +41,15 @@ struct KeyframesScene {
         }
     }
 
-    /// Tracks grouped by target, in the answer's order.
+    /// Tracks grouped by target, in the answer's order. Two elements of one name (the scroll
+    /// request does not forbid it) share a target and a selector: the first one's tracks are kept,
+    /// matching the first element the scene places.
     static func group(_ keyframes: Keyframes) -> (order: [TrackTarget], tracks: [TrackTarget: [String: Track]]) {
         var order: [TrackTarget] = []
         var byTarget: [TrackTarget: [String: Track]] = [:]
         for t in keyframes.tracks {
             if byTarget[t.target] == nil { order.append(t.target) }
-            byTarget[t.target, default: [:]][t.property] = t
+            if byTarget[t.target]?[t.property] == nil { byTarget[t.target, default: [:]][t.property] = t }
         }
         return (order, byTarget)
     }
