@@ -5,8 +5,9 @@ import HTTPServer
 /// coding, and turns a matching `If-None-Match` into 304 (412 for POST). `OPTIONS` never reaches
 /// a route: `preflight` answers it. One instance per `ParallaxApp`, so per event loop: the gzip
 /// stream and its output buffer are reused without locks. The engine port calls the same two
-/// functions around its endpoint abstraction (a streamed answer: `representationHeaders` before
-/// the body, then `Gzip` chunk by chunk).
+/// functions around its endpoint abstraction. A streamed answer, whose size is unknown when its
+/// head goes out, takes gzip whenever `ContentNegotiation` allows it, sends `entityTag(…)` of that
+/// coding (it needs only the request) with the other fields, then feeds `Gzip` chunk by chunk.
 struct WebSemantics: ~Copyable {
     let cors: CORSPolicy
     let cacheMaxAge: String
