@@ -44,7 +44,8 @@ struct WebSemantics: ~Copyable {
             response.headers.append(("Cache-Control", "no-store"))
             return addCORS(origin: origin, varyByEncoding: false, &response)
         }
-        let coding = response.body.count >= Self.minimumGzipBytes
+        // gzip only when the stream works (zlib could not allocate: identity, with its own tag).
+        let coding = response.body.count >= Self.minimumGzipBytes && gzip.isUsable
             ? ContentNegotiation.coding(acceptEncoding: Self.field("Accept-Encoding", request.headers)) : .identity
         let tag = entityTag(request, route, response, coding)
         let isGet = request.method == .get || request.method == .head
@@ -65,7 +66,7 @@ struct WebSemantics: ~Copyable {
             response.headers.append(("Cache-Control", "no-store"))
             return addCORS(origin: origin, varyByEncoding: false, &response)
         }
-        if coding == .gzip && gzip.isUsable {
+        if coding == .gzip {
             gzip.compress(response.body, into: &scratch)
             gzip.finish(into: &scratch)
             swap(&response.body, &scratch)
