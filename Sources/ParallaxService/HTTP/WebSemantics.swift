@@ -5,8 +5,9 @@ import HTTPServer
 /// coding, and turns a matching `If-None-Match` into 304 (412 for POST). `OPTIONS` never reaches
 /// a route: `preflight` answers it. One instance per `ParallaxApp`, so per event loop: the gzip
 /// stream and its output buffer are reused without locks. The engine port calls the same two
-/// functions around its endpoint abstraction (a streamed answer: `representationHeaders` before
-/// the body, then `Gzip` chunk by chunk).
+/// functions around its endpoint abstraction. A streamed answer, whose size is unknown when its
+/// head goes out, takes gzip whenever `ContentNegotiation` allows it, sends `entityTag(…)` of that
+/// coding (it needs only the request) with the other fields, then feeds `Gzip` chunk by chunk.
 struct WebSemantics: ~Copyable {
     let cors: CORSPolicy
     let cacheMaxAge: String
@@ -43,7 +44,8 @@ struct WebSemantics: ~Copyable {
             response.headers.append(("Cache-Control", "no-store"))
             return addCORS(origin: origin, varyByEncoding: false, &response)
         }
-        let coding = response.body.count >= Self.minimumGzipBytes
+        // gzip only when the stream works (zlib could not allocate: identity, with its own tag).
+        let coding = response.body.count >= Self.minimumGzipBytes && gzip.isUsable
             ? ContentNegotiation.coding(acceptEncoding: Self.field("Accept-Encoding", request.headers)) : .identity
         let tag = entityTag(request, route, response, coding)
         let isGet = request.method == .get || request.method == .head
@@ -64,7 +66,7 @@ struct WebSemantics: ~Copyable {
             response.headers.append(("Cache-Control", "no-store"))
             return addCORS(origin: origin, varyByEncoding: false, &response)
         }
-        if coding == .gzip && gzip.isUsable {
+        if coding == .gzip {
             gzip.compress(response.body, into: &scratch)
             gzip.finish(into: &scratch)
             swap(&response.body, &scratch)
