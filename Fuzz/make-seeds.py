@@ -112,5 +112,6 @@ for name, data in web_service.items():
 for name, data in requests.items():
     # http: byte 0 flags, bytes 1–2 chunking seed (varied so splits differ between seeds).
     seed = hashlib.sha1(name.encode()).digest()
-    for flags in (0x10, 0x00, 0x07):
+    # 0x30 / 0x27: the service answers (SPEC §9 checks); 0x70: with a --cors-origins list.
+    for flags in (0x10, 0x00, 0x07, 0x30, 0x27, 0x70):
         write('http', '%s-%02x' % (name, flags), bytes([flags, seed[0], seed[1]]) + data)
