@@ -4,13 +4,13 @@
 #   docker run --rm -p 8080:8080 parallax-server
 #
 # Builder: the official Swift image on Ubuntu 24.04 (noble), the same Swift release as the
-# development toolchain. Noble packages libuv 1.48, llhttp 9.1 and yyjson 0.8 (Debian 12 has no
+# development toolchain. Noble packages libuv 1.48, llhttp 9.1, yyjson 0.8 and zlib 1.3 (gzip, SPEC §9) (Debian 12 has no
 # llhttp/yyjson at all, which is why scripts/setup pins them from trixie on developer machines).
 FROM swift:6.3.1-noble AS builder
 
 # hadolint ignore=DL3008
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libuv1-dev libllhttp-dev libyyjson-dev pkg-config \
+ && apt-get install -y --no-install-recommends libuv1-dev libllhttp-dev libyyjson-dev zlib1g-dev pkg-config \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /src
@@ -29,7 +29,7 @@ FROM ubuntu:24.04
 # break the build on the next update; the base image tag is what is pinned.
 # hadolint ignore=DL3008
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libuv1t64 libllhttp9.1 libyyjson0 libstdc++6 libgcc-s1 \
+ && apt-get install -y --no-install-recommends libuv1t64 libllhttp9.1 libyyjson0 zlib1g libstdc++6 libgcc-s1 \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --system --gid 10001 parallax \
  && useradd --system --uid 10001 --gid 10001 --no-create-home --shell /usr/sbin/nologin parallax

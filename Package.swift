@@ -2,7 +2,7 @@
 // The parallax layout service: an HTTP/1.1 JSON service over libuv + llhttp.
 // Dependencies point one way (STYLE.md):
 //   parallax-server → ParallaxService → HTTPServer, ParallaxLayout
-//   HTTPServer → CLibUV, CLLHTTP;  ParallaxService → CYYJSON;  ParallaxLayout → nothing.
+//   HTTPServer → CLibUV, CLLHTTP;  ParallaxService → CYYJSON, CZlib;  ParallaxLayout → nothing.
 import PackageDescription
 
 let package = Package(
@@ -15,13 +15,16 @@ let package = Package(
         .systemLibrary(name: "CLibUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
         .systemLibrary(name: "CLLHTTP", pkgConfig: "libllhttp", providers: [.apt(["libllhttp-dev"])]),
         .systemLibrary(name: "CYYJSON", pkgConfig: "yyjson", providers: [.apt(["libyyjson-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         .target(name: "ParallaxLayout"),
         // Lifetimes: `HTTPRequest` is a `~Escapable` view whose spans the compiler keeps inside the
         // `respond` call (issue 11). Only this target declares such types; users need no flag.
         .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP"],
                 swiftSettings: [.enableExperimentalFeature("Lifetimes")]),
-        .target(name: "ParallaxService", dependencies: ["HTTPServer", "ParallaxLayout", "CYYJSON"]),
+        // Demo/demo.html is embedded as Swift source by scripts/embed-demo (not a bundle resource).
+        .target(name: "ParallaxService", dependencies: ["HTTPServer", "ParallaxLayout", "CYYJSON", "CZlib"],
+                exclude: ["Demo/demo.html"]),
         .executableTarget(name: "parallax-server", dependencies: ["ParallaxService", "HTTPServer", "CLibUV"]),
 
         .testTarget(name: "ParallaxLayoutTests", dependencies: ["ParallaxLayout"]),

@@ -2,11 +2,12 @@
 """Writes the seed corpora Fuzz/corpus/{http,service}/ from Tests/golden/*.request and a list of
 hand-made requests (SPEC examples, pipelining, chunked bodies, smuggling shapes). Re-run after
 adding golden files; the output is committed."""
-import glob, os, hashlib
+import glob, os, hashlib, re
 
 root = os.path.dirname(os.path.abspath(__file__))
 golden = sorted(glob.glob(os.path.join(root, '..', 'Tests', 'golden', '*.request')))
-ROUTES = {'/v1/paging': 0, '/v1/header': 1, '/v1/scroll': 2}
+ROUTES = {'/v1/paging': 0, '/v1/header': 1, '/v1/scroll': 2,
+          '/v1/paging/keyframes': 6, '/v1/header/keyframes': 7, '/v1/scroll/keyframes': 8}
 
 def write(target, name, data):
     d = os.path.join(root, 'corpus', target)
@@ -24,15 +25,35 @@ requests = {}
 for path in golden:
     name = os.path.basename(path)[:-len('.request')]
     with open(path, 'rb') as f:
-        first, _, body = f.read().partition(b'\n')
+        first, _, rest = f.read().partition(b'\n')
     method, target = first.split(b' ', 1)
-    body = body.strip()
-    requests[name] = http_request(method, target.strip(), body)
+    # Header lines (`Name: value`) between the request line and the body (SPEC §9 goldens).
+    extra = b''
+    while re.match(rb'^[A-Za-z-]+: ', rest):
+        line, _, rest = rest.partition(b'\n')
+        extra += line + b'\r\n'
+    body = rest.strip()
+    requests[name] = http_request(method, target.strip(), body, extra)
     # service: byte 0 picks the route (0–2 POST, 3–5 GET with the rest as query string).
     path_only, _, query = target.strip().partition(b'?')
     route = ROUTES.get(path_only.decode())
     if route is not None:
         write('service', name, bytes([route if method == b'POST' else route + 3]) + (body if method == b'POST' else query))
+
+# service: the keyframes routes (SPEC §8), byte 0 = 6–8 POST, 9–11 GET, one seed per format.
+KEYFRAMES = {
+    6: b'{"viewport":{"width":390,"height":844},"pageCount":5,"pageSpacing":16,"layers":[{"name":"background","travel":120,"fit":"cover","opacity":{"min":0.5}}],"domain":{"from":0,"to":1624}}',
+    7: b'{"viewport":{"width":390,"height":844},"header":{"height":150,"minHeight":40},"mode":"center","content":{"width":600,"height":400},"format":"css"}',
+    8: b'{"viewport":{"width":390,"height":844},"elements":[{"name":"a","frame":{"x":0,"y":900,"width":390,"height":300},"translate":[0,-120],"rotate":[0,30],"easing":{"cubicBezier":[0.1,0.9,0.2,1]}},{"name":"b","frame":{"x":0,"y":1400,"width":100,"height":100},"speed":-2}],"format":"waapi"}',
+    9: b'viewport.width=390&viewport.height=844&pageCount=3&direction=rtl&infinite=true&domain.from=-500&domain.to=900&format=keytimes&properties=frame.x,opacity',
+    10: b'viewport.width=390&viewport.height=844&header.height=150&stretch=false&domain.from=-40&domain.to=300&format=css',
+    11: b'viewport.width=390&viewport.height=844&axis=horizontal&format=css&elements=%5B%7B%22name%22%3A%22a%22%2C%22frame%22%3A%7B%22x%22%3A500%2C%22y%22%3A0%2C%22width%22%3A100%2C%22height%22%3A100%7D%2C%22opacity%22%3A%5B0%2C1%5D%2C%22easing%22%3A%22easeInOut%22%7D%5D',
+}
+for selector, data in KEYFRAMES.items():
+    write('service', 'keyframes-%d' % selector, bytes([selector]) + data)
+# A far element of tiny size in a tiny viewport: its progress once divided by a range that
+# rounded to 0 (a non-finite knot, found by the contract run).
+write('service', 'keyframes-far-tiny-element', bytes([11]) + b'viewport.width=1e-06&viewport.height=1e-06&axis=horizontal&domain.from=0&domain.to=1&elements=%5B%7B%22frame%22%3A%7B%22height%22%3A1e-06%2C%22width%22%3A1e-06%2C%22x%22%3A999999999999999%2C%22y%22%3A0%7D%2C%22name%22%3A%22%22%7D%5D')
 
 hand = {
     'get-healthz': b'GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n',
@@ -65,10 +86,32 @@ hand = {
     'long-target': b'GET /' + b'a' * 400 + b' HTTP/1.1\r\nHost: a\r\n\r\n',
     'upgrade': b'GET / HTTP/1.1\r\nHost: a\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
     'garbage': b'\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03',
+    # SPEC §9 request headers: CORS, conditional requests, content codings.
+    'options-preflight': b'OPTIONS /v1/paging HTTP/1.1\r\nHost: a\r\nOrigin: https://app.example\r\nAccess-Control-Request-Method: POST\r\nAccess-Control-Request-Headers: content-type, if-none-match\r\n\r\n',
+    'options-star': b'OPTIONS * HTTP/1.1\r\nHost: a\r\n\r\n',
+    'conditional-list': b'GET /v1/paging?pageCount=3 HTTP/1.1\r\nHost: a\r\nIf-None-Match: "a,b", W/"0123456789abcdef", *\r\nIf-None-Match: "x\r\n\r\n',
+    'conditional-post': b'POST /v1/header HTTP/1.1\r\nHost: a\r\nIf-None-Match: *\r\nContent-Length: 2\r\n\r\n{}',
+    'gzip-qvalues': b'GET /openapi.yaml HTTP/1.1\r\nHost: a\r\nAccept-Encoding: br;q=1.0, gzip;q=0.8, x-gzip;q=0, *;q=0.001, identity;Q=1.\r\n\r\n',
+    'gzip-bad-q': b'GET /openapi.yaml HTTP/1.1\r\nHost: a\r\nAccept-Encoding: gzip;q=2, gzip;q=, ;q=1, ,,\r\n\r\n',
+    'origin-odd': b'GET /healthz HTTP/1.1\r\nHost: a\r\nOrigin: null\r\nOrigin: https://A.example:8443/\r\n\r\n',
 }
 requests.update(hand)
+
+# service, SPEC §9 mode (byte 0 bit 0x40; 0x20 = a --cors-origins list): header lines, NUL, body.
+paging = b'{"viewport":{"width":390,"height":844},"pageCount":40,"include":"all","offset":10}'
+web_service = {
+    'hdr-gzip-post': bytes([0x40]) + b'agzip, br;q=0.5\nohttps://x.example\n\x00' + paging,
+    'hdr-gzip-get-list': bytes([0x60 | 3]) + b'agzip;q=0.8\nohttps://a.example\n\x00viewport.width=390&viewport.height=844&pageCount=40&include=all',
+    'hdr-conditional-get': bytes([0x40 | 3]) + b'i"x", W/"0123456789abcdef", *\nh\n\x00viewport.width=9&viewport.height=9&pageCount=3',
+    'hdr-conditional-post': bytes([0x40 | 1]) + b'i*\n\x00{"viewport":{"width":390,"height":844},"header":{"height":150},"offset":0}',
+    'hdr-preflight': bytes([0x60 | 2]) + b'm\nohttps://b.example\nrcontent-type, if-none-match, x-y\n\x00',
+    'hdr-refused': bytes([0x40]) + b'agzip;q=0, identity;q=1\n\x00' + paging,
+}
+for name, data in web_service.items():
+    write('service', name, data)
 for name, data in requests.items():
     # http: byte 0 flags, bytes 1–2 chunking seed (varied so splits differ between seeds).
     seed = hashlib.sha1(name.encode()).digest()
-    for flags in (0x10, 0x00, 0x07):
+    # 0x30 / 0x27: the service answers (SPEC §9 checks); 0x70: with a --cors-origins list.
+    for flags in (0x10, 0x00, 0x07, 0x30, 0x27, 0x70):
         write('http', '%s-%02x' % (name, flags), bytes([flags, seed[0], seed[1]]) + data)

@@ -8,6 +8,12 @@ struct ResponseReader {
     struct Response {
         var status: Int
         var closes: Bool
+        var contentLength: Int?
+        /// Header fields with lower-cased names, in order.
+        var fields: [(name: String, value: String)] = []
+        var body: [UInt8] = []
+
+        func field(_ name: String) -> String? { fields.first { $0.name == name }?.value }
     }
 
     /// Final responses in order; interim `100 Continue` lines are checked and skipped.
@@ -26,9 +32,11 @@ struct ResponseReader {
             var length: Int?
             var closes = false
             var names = Set<String>()
+            var fields: [(name: String, value: String)] = []
             for line in lines.dropFirst() {
                 let (name, value) = field(line)
                 let lower = name.lowercased()
+                fields.append((name: lower, value: value))
                 if lower == "content-length" {
                     check(length == nil, "two Content-Length fields")
                     check(!value.isEmpty && value.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }, "Content-Length \(value)")
@@ -44,17 +52,23 @@ struct ResponseReader {
                 continue
             }
             check(names.contains("date"), "response without Date")
-            guard let length else {
+            // 204 and 304 have no body and no Content-Length (RFC 9110 §8.6, §15.4.5).
+            let bodiless = status == 204 || status == 304
+            check(!bodiless || length == nil, "\(status) with Content-Length")
+            guard let length = bodiless ? 0 : length else {
                 check(false, "final response \(status) without Content-Length")
                 return responses
             }
             let index = responses.count
             check(index < headOnly.count, "more responses written than made")
+            var body: [UInt8] = []
             if index < headOnly.count && !headOnly[index] {
                 check(bytes.count - bodyStart >= length, "body shorter than Content-Length \(length)")
+                body = Array(bytes[bodyStart..<min(bytes.count, bodyStart + length)])
                 bodyStart += length
             }
-            responses.append(Response(status: status, closes: closes))
+            responses.append(Response(status: status, closes: closes, contentLength: bodiless ? nil : length,
+                                      fields: fields, body: body))
             i = bodyStart
         }
         return responses

@@ -234,12 +234,12 @@ public struct ByteBuffer: Sendable {
 
     // MARK: - for the C wrappers only (one call each)
 
-    func withUnsafeReadableBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    public func withUnsafeReadableBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try body(UnsafeRawBufferPointer(start: storage.base + _readerIndex, count: readableBytes))
     }
 
     /// Lends `minimum` or more writable bytes; `body` returns how many it wrote.
-    mutating func withUnsafeWritableBytes(minimum: Int, _ body: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows {
+    public mutating func withUnsafeWritableBytes(minimum: Int, _ body: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows {
         reserveWritable(minimum)
         let written = try body(UnsafeMutableRawBufferPointer(start: storage.base + _writerIndex, count: writableBytes))
         precondition(written >= 0 && written <= writableBytes)

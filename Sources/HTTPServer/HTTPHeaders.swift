@@ -53,6 +53,22 @@ public struct HTTPHeaders: ~Escapable {
         return String(copying: value(at: i))
     }
 
+    /// Every field line named `name` joined with `, ` (RFC 9110 §5.3: a list field may be split
+    /// over lines), or nil when there is none. Allocates: for list fields such as
+    /// `Accept-Encoding` or `If-None-Match`.
+    public func joined(_ name: StaticString) -> String? {
+        var result: String?
+        var i = 0
+        while i < fields.count {
+            if Self.sameName(bytes.extracting(fields[i].name), name) {
+                let v = String(copying: value(at: i))
+                result = result.map { $0 + ", " + v } ?? v
+            }
+            i &+= 1
+        }
+        return result
+    }
+
     /// ASCII case-insensitive equality of a name with a literal (RFC 9110 §5.1).
     @inline(__always)
     static func sameName(_ a: Span<UInt8>, _ literal: StaticString) -> Bool {

@@ -31,6 +31,12 @@ public struct HTTPResponse {
         self.producer = producer
     }
 
+    /// Drops the body, whole or streamed (a 304 or 412 decided after the answer was set).
+    public mutating func dropBody() {
+        body.clear(keepingCapacityUpTo: 1 << 20)
+        producer = nil
+    }
+
     /// Makes the value ready for the next request while keeping the body's capacity (up to
     /// 1 MiB: one big answer must not pin its memory on the loop).
     public mutating func reset() {

@@ -15,6 +15,7 @@ public struct HTTPStatus: Sendable, Hashable, ExpressibleByIntegerLiteral, Custo
     public static let notFound: HTTPStatus = 404
     public static let methodNotAllowed: HTTPStatus = 405
     public static let requestTimeout: HTTPStatus = 408
+    public static let preconditionFailed: HTTPStatus = 412
     public static let contentTooLarge: HTTPStatus = 413
     public static let unsupportedMediaType: HTTPStatus = 415
     public static let expectationFailed: HTTPStatus = 417
@@ -49,6 +50,7 @@ public struct HTTPStatus: Sendable, Hashable, ExpressibleByIntegerLiteral, Custo
         case 408: "Request Timeout"
         case 409: "Conflict"
         case 411: "Length Required"
+        case 412: "Precondition Failed"
         case 413: "Content Too Large"
         case 414: "URI Too Long"
         case 415: "Unsupported Media Type"

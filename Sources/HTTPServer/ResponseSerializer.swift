@@ -58,8 +58,10 @@ enum ResponseSerializer {
         case .chunked:
             out.writeStaticString("Transfer-Encoding: chunked\r\n")
         case .none:
-            // 304 keeps announcing a length of 0 as it always did here (RFC 9110 §8.6 allows it).
-            if status == .notModified { out.writeStaticString("Content-Length: 0\r\n") }
+            // 204 and 304 carry no body and no Content-Length: a 304's would have to be the 200's
+            // length (RFC 9110 §8.6), which the application no longer has, and 0 would tell a
+            // cache the stored body is empty. Both end at the blank line (RFC 9112 §6.3).
+            break
         }
         if close {
             out.writeStaticString("Connection: close\r\n\r\n")

@@ -7,6 +7,9 @@
 //   Paging/      §1: `PagingEngine` (prepare once, lay out any offset), per-offset scalars
 //                (PagingSummary), pages and layers (PagingPages), value rules (PagingValidation).
 //   Header/      §2 stretchy header; Scroll/ §3 scroll elements and the CSS cubic-bezier solver.
+//   Keyframes/   §8: `Track` (knots + per-segment easing, `value(at:)`) and `input.keyframes(domain:
+//                properties:)` per model: exact piecewise functions of the offset, knots at the
+//                models' analytic breakpoints, valued by the engines above.
 //   Geometry/    floor/ceil/mod without libm, pixel snapping, clipping, content modes (§4).
 //   Validation/  the (JSON pointer, message) collector and `LayoutLimits` live in Models/Validation.
 //
@@ -14,6 +17,7 @@
 //   let result = try input.layout()            // validates (every problem, as ValidationError) then lays out
 //   let engine = try PagingEngine(input)       // or stream: engine.summary(offset:previousOffset:),
 //   for k in engine.pageSlots(offset: o) { engine.page(slot: k, offset: o) }
+//   let kf = try input.keyframes(domain: nil, properties: nil)   // SPEC §8, every model
 //
 // Readings of points SPEC leaves open are documented where they are implemented; the paging
 // readings match the reference Node.js peer (shared/peers/node) bit for bit.

@@ -35,8 +35,11 @@ extension ServiceOptions {
         return v
     }
 
-    /// The options to pass to `ServerOptions.parse`, `helpText` and `environmentNames`.
-    public static let commandLineOptions: [ServerOptions.ApplicationOption] = limits.map { limit in
+    /// The options to pass to `ServerOptions.parse`, `helpText` and `environmentNames`: the
+    /// limits, then the browser and cache options (WebOptions.swift).
+    public static let commandLineOptions: [ServerOptions.ApplicationOption] = limitCommandLineOptions + webCommandLineOptions
+
+    static let limitCommandLineOptions: [ServerOptions.ApplicationOption] = limits.map { limit in
         ServerOptions.ApplicationOption(
             flag: limit.flag, env: limit.env, placeholder: "N", help: limit.help,
             defaultValue: "\(LayoutLimits.standard[keyPath: limit.keyPath])",

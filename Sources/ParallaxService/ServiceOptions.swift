@@ -9,11 +9,18 @@ public struct ServiceOptions: Sendable {
     public var accessLog: Bool
     /// Limits on one request's content (pages, offsets, layers, elements); defaults in SPEC §6.
     public var limits: LayoutLimits
+    /// `--cors-origins`: who may read answers from a script (SPEC §9); default `*`.
+    var cors: CORSPolicy
+    /// `--cache-max-age`: seconds in `Cache-Control` of GET answers (SPEC §9); default one day.
+    public var cacheMaxAge: Int
 
-    public init(logFormat: LogFormat = .json, accessLog: Bool = false, limits: LayoutLimits = .standard) {
+    public init(logFormat: LogFormat = .json, accessLog: Bool = false, limits: LayoutLimits = .standard,
+                cacheMaxAge: Int = ServiceOptions.defaultCacheMaxAge) {
         self.logFormat = logFormat
         self.accessLog = accessLog
         self.limits = limits
+        self.cors = .default
+        self.cacheMaxAge = cacheMaxAge
     }
 }
 
@@ -24,7 +31,8 @@ extension ServiceOptions {
     /// the layout limits of `commandLineOptions`).
     public init(_ server: ServerOptions) {
         self.init(logFormat: server.logFormat, accessLog: server.accessLog,
-                  limits: Self.layoutLimits(server))
+                  limits: Self.layoutLimits(server), cacheMaxAge: Self.cacheMaxAge(server))
+        self.cors = Self.corsPolicy(server)
     }
 }
 

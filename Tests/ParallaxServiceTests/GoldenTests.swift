@@ -3,10 +3,13 @@ import HTTPServer
 import Testing
 @testable import ParallaxService
 
-/// Determinism (SPEC §4): each `Tests/golden/NAME.request` (first line `METHOD target`, then the
-/// body) must produce exactly the bytes checked in as `NAME.response` (status, content type,
-/// extra headers, blank line, body). Regenerate with `PARALLAX_UPDATE_GOLDEN=1 swift test
-/// --filter GoldenTests` and review the diff against SPEC before committing.
+/// Determinism (SPEC §4): each `Tests/golden/NAME.request` (first line `METHOD target`, then any
+/// request header lines `Name: value`, then the body) must produce exactly the bytes checked in
+/// as `NAME.response` (status, content type, extra headers, blank line, body). A gzip answer
+/// (SPEC §9) is checked in decoded, after a `# gzip: N bytes, fnv1a H` line that pins the coded
+/// bytes (zlib at a fixed level with mtime 0 is deterministic). Regenerate with
+/// `PARALLAX_UPDATE_GOLDEN=1 swift test --filter GoldenTests` and review the diff against SPEC
+/// before committing.
 @Suite struct GoldenTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("golden")
@@ -17,22 +20,36 @@ import Testing
     }
 
     static func render(_ requestText: String) -> [UInt8] {
-        let firstLine = requestText.prefix { $0 != "\n" }
-        let body = String(requestText.dropFirst(firstLine.count + 1)).trimmingTrailingNewlines()
+        var lines = requestText.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        let firstLine = lines.popFirst() ?? ""
+        var headers: [(String, String)] = []
+        while let line = lines.first, let colon = line.firstIndex(of: ":"), line[..<colon].allSatisfy({ $0.isLetter || $0 == "-" }),
+              line[line.index(after: colon)...].hasPrefix(" ") {
+            headers.append((String(line[..<colon]), String(line[line.index(colon, offsetBy: 2)...])))
+            lines.removeFirst()
+        }
+        let body = lines.joined(separator: "\n").trimmingTrailingNewlines()
         let parts = firstLine.split(separator: " ", maxSplits: 1)
         let method: HTTPMethod = switch parts.first {
         case "GET": .get
         case "POST": .post
         case "HEAD": .head
         case "DELETE": .delete
+        case "OPTIONS": .options
         default: .other(String(parts.first ?? ""))
         }
         let client = Client()
-        let reply = client.call(method, String(parts.last ?? "/"), method == .post ? body : nil)
+        let reply = client.call(method, String(parts.last ?? "/"), method == .post ? body : nil, headers: headers)
         var text = "HTTP \(reply.status)\nContent-Type: \(reply.contentType ?? "")\n"
         for h in reply.headers { text += "\(h.name): \(h.value)\n" }
+        var bytes = reply.bytes
+        if reply.header("Content-Encoding") == "gzip" {
+            let hash = String(EntityTag.fnv1a(reply.bytes), radix: 16)
+            text += "# gzip: \(reply.bytes.count) bytes, fnv1a \(hash)\n"
+            bytes = gunzip(reply.bytes) ?? Array("(not valid gzip)".utf8)
+        }
         text += "\n"
-        return Array(text.utf8) + reply.bytes + [10]
+        return Array(text.utf8) + bytes + [10]
     }
 
     @Test func thereAreGoldenFiles() { #expect(Self.names.count >= 10) }

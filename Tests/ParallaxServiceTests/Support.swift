@@ -11,6 +11,13 @@ struct Client {
         if let streamThreshold { app.streamThreshold = streamThreshold }
     }
 
+    /// With options from a command line, e.g. `["--cors-origins", "https://a.example"]`.
+    init(arguments: [String]) throws {
+        let server = try ServerOptions.parse(arguments: arguments + ["--access-log", "off"], environment: [:],
+                                             application: ServiceOptions.commandLineOptions)
+        app = ParallaxApp(options: ServiceOptions(server), metrics: ServiceMetrics())
+    }
+
     struct Reply {
         var status: Int
         var contentType: String?
@@ -23,9 +30,10 @@ struct Client {
     }
 
     func call(_ method: HTTPMethod, _ target: String, _ body: String? = nil,
-              contentType: String? = "application/json") -> Reply {
+              contentType: String? = "application/json", headers extra: [(String, String)] = []) -> Reply {
         var headers = [("Host", "test")]
         if body != nil, let contentType { headers.append(("Content-Type", contentType)) }
+        headers += extra
         var response = HTTPResponse()
         HTTPRequest.with(method: method, target: target, headers: headers, body: Array((body ?? "").utf8)) { request in
             app.respond(to: request, into: &response)

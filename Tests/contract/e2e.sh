@@ -25,18 +25,28 @@ pass() { echo "ok   $1"; }
 fail() { echo "FAIL $1"; failures=$((failures + 1)); }
 check() { if eval "$2"; then pass "$1"; else fail "$1"; fi; }
 
-# Golden requests: same status and byte-identical body over the wire.
+# Golden requests: same status and byte-identical body over the wire. Header lines after the
+# request line (`Name: value`) are sent as headers; a gzip answer is decoded before comparing.
 for req in "$root"/Tests/golden/*.request; do
   name=$(basename "$req" .request)
   read -r method target < <(head -1 "$req")
-  tail -n +2 "$req" | head -c -1 > "$work/body"
+  hargs=()
+  n=1
+  while IFS= read -r line; do
+    [[ "$line" =~ ^[A-Za-z-]+:\  ]] || break
+    hargs+=(-H "$line")
+    n=$((n + 1))
+  done < <(tail -n +2 "$req")
+  tail -n +$((n + 1)) "$req" | head -c -1 > "$work/body"
   expected_status=$(head -1 "${req%.request}.response" | cut -d' ' -f2)
   awk 'found { print } /^$/ && !found { found = 1 }' "${req%.request}.response" | head -c -1 > "$work/expected"
+  : > "$work/got"  # curl creates no file for an empty body (204, 304)
   if [[ "$method" == "POST" ]]; then
-    status=$(curl -s -o "$work/got" -w '%{http_code}' -X POST -H 'Content-Type: application/json' --data-binary @"$work/body" "$base$target")
+    status=$(curl -s -o "$work/got" -D "$work/head" -w '%{http_code}' -X POST -H 'Content-Type: application/json' "${hargs[@]}" --data-binary @"$work/body" "$base$target")
   else
-    status=$(curl -s -o "$work/got" -w '%{http_code}' -X "$method" "$base$target")
+    status=$(curl -s -o "$work/got" -D "$work/head" -w '%{http_code}' -X "$method" "${hargs[@]}" "$base$target")
   fi
+  if grep -qi '^content-encoding: gzip' "$work/head"; then gzip -dc < "$work/got" > "$work/got.plain" && mv "$work/got.plain" "$work/got"; fi
   check "golden $name ($status)" '[[ "$status" == "$expected_status" ]] && cmp -s "$work/got" "$work/expected"'
 done
 
@@ -58,7 +68,7 @@ frames=$(curl -s "$base/v1/paging?viewport.width=390&viewport.height=844&pageCou
 check "GET timeline has 4 frames" '[[ "$frames" == 4 ]]'
 
 # Errors.
-check "405 with Allow" 'curl -s -i -X PUT "$base/v1/header" | tr -d "\r" | grep -c >/dev/null "^Allow: GET, HEAD, POST"'
+check "405 with Allow" 'curl -s -i -X PUT "$base/v1/header" | tr -d "\r" | grep -c >/dev/null "^Allow: GET, HEAD, POST, OPTIONS"'
 check "415 for text/plain" '[[ "$(curl -s -o /dev/null -w "%{http_code}" -H "Content-Type: text/plain" -d "{}" "$base/v1/paging")" == 415 ]]'
 check "400 for malformed JSON" '[[ "$(curl -s -o /dev/null -w "%{http_code}" -H "Content-Type: application/json" -d "{" "$base/v1/paging")" == 400 ]]'
 head -c 1100000 /dev/zero | tr '\0' ' ' > "$work/big"

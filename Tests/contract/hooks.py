@@ -71,7 +71,7 @@ def parse(v, name):
             return json.loads(v)
         except ValueError:
             return v
-    if name == "offsets":
+    if name in ("offsets", "properties"):
         return [parse(item, "") for item in v.split(",")] if v else []
     if v in ("true", "false"):
         return v == "true"
@@ -102,7 +102,14 @@ def at_most_one(f, names):
         f.delete(name)
 
 
+def one_offset_for_svg(f):
+    """`format: "svg"` draws one offset: with `offsets` it is a 422 (PictureFormat)."""
+    if f.get("format") == "svg" and f.has("offsets"):
+        f.delete("format")
+
+
 def repair_paging(f):
+    one_offset_for_svg(f)
     n = f.get("pageCount")
     if not number(n):
         return
@@ -149,6 +156,7 @@ def repair_paging(f):
 
 
 def repair_header(f):
+    one_offset_for_svg(f)
     if f.dotted:
         at_most_one(f, ["offset", "offsets"])
         if f.has("content.width") != f.has("content.height"):
@@ -160,6 +168,7 @@ def repair_header(f):
 
 
 def repair_scroll(f):
+    one_offset_for_svg(f)
     if f.dotted:
         at_most_one(f, ["offset", "offsets"])
     elements = f.get("elements")
@@ -186,7 +195,73 @@ def repair_scroll(f):
         f.set("offsets", offsets[: max(1, MAX_ELEMENT_LAYOUTS // len(elements))])
 
 
-REPAIRS = {"/v1/paging": repair_paging, "/v1/header": repair_header, "/v1/scroll": repair_scroll}
+# Keyframes (SPEC §8): the same rules, then a usable domain: from < to, a non-empty default, and a
+# span of at most KEYFRAME_SLOTS strides (the server allows 10000 slots; a few dozen keep the
+# stylesheets of 32-layer pagers small enough for a contract run).
+KEYFRAME_SLOTS = 40
+
+
+def repair_domain(f, fallback, max_span=None):
+    if f.dotted and f.has("domain.from") != f.has("domain.to"):
+        f.delete("domain.from")
+        f.delete("domain.to")
+    lo, hi = f.get("domain.from"), f.get("domain.to")
+    given = number(lo) and number(hi)
+    if not given:
+        lo, hi = fallback()
+        if lo < hi and (max_span is None or hi - lo <= max_span):
+            return
+    if not (lo < hi) or (max_span is not None and hi - lo > max_span):
+        lo, hi = fallback(force=True)
+        f.set("domain.from", lo)
+        f.set("domain.to", hi)
+
+
+def repair_paging_keyframes(f):
+    repair_paging(f)
+    n = f.get("pageCount")
+    horizontal = f.get("axis", "horizontal") != "vertical"
+    extent = f.get("viewport.width" if horizontal else "viewport.height")
+    spacing = f.get("pageSpacing", 0)
+    if not (number(n) and number(extent) and number(spacing)):
+        return
+    stride = extent + spacing
+    def fallback(force=False):
+        return (0, min(stride, 1e15)) if force else (0, (n - 1) * stride)
+    repair_domain(f, fallback, KEYFRAME_SLOTS * stride)
+    lo, hi = f.get("domain.from"), f.get("domain.to")
+    if number(lo) and number(hi) and max(abs(lo), abs(hi)) / stride > MAX_INFINITE_POSITION / 4:
+        f.set("domain.from", 0)
+        f.set("domain.to", stride)
+
+
+def repair_header_keyframes(f):
+    repair_header(f)
+    h = f.get("header.height")
+    def fallback(force=False):
+        return (-h, h) if number(h) and not force else (0, 1)
+    repair_domain(f, fallback)
+
+
+def repair_scroll_keyframes(f):
+    repair_scroll(f)
+    elements = f.get("elements")
+    horizontal = f.get("axis", "vertical") == "horizontal"
+    def fallback(force=False):
+        end = 0
+        for e in elements if isinstance(elements, list) and not force else []:
+            frame = e.get("frame") if isinstance(e, dict) else None
+            if isinstance(frame, dict):
+                top, length = frame.get("x" if horizontal else "y"), frame.get("width" if horizontal else "height")
+                if number(top) and number(length):
+                    end = max(end, top + length)
+        return (0, end) if not force else (0, 1)
+    repair_domain(f, fallback)
+
+
+REPAIRS = {"/v1/paging": repair_paging, "/v1/header": repair_header, "/v1/scroll": repair_scroll,
+           "/v1/paging/keyframes": repair_paging_keyframes, "/v1/header/keyframes": repair_header_keyframes,
+           "/v1/scroll/keyframes": repair_scroll_keyframes}
 
 
 @schemathesis.hook

@@ -53,11 +53,18 @@ public struct ScrollEngine: Sendable {
         let top = vertical ? e.frame.y : e.frame.x
         let length = vertical ? e.frame.height : e.frame.width
         let V = extent
+        // (s + V − top)/(V + length), measured from the nearer end of the range, start = top − V
+        // or end = top + length (each rounded once): progress is then exactly 0 at s = start and
+        // exactly 1 at s = end, and 1 − progress keeps its relative precision near the end. That
+        // matters at a curve's vertical tangent (x1 = 0 or x2 = 1), where one ulp of progress moves
+        // y by ~1e-8 (SPEC §8 compares keyframes with these answers to 1e-9). The divisor stays
+        // V + length (never 0: end − start can cancel to 0 when |top| ≫ V + length).
+        let start = e.startOffset ?? (top - V)
+        let end = e.endOffset ?? (top + length)
+        let span = e.startOffset == nil && e.endOffset == nil ? V + length : end - start
         func progress(at s: Double) -> Double {
-            if e.startOffset == nil, e.endOffset == nil { return (s + V - top) / (V + length) }
-            let start = e.startOffset ?? (top - V)
-            let end = e.endOffset ?? (top + length)
-            return (s - start) / (end - start)
+            let fromStart = s - start, toEnd = end - s
+            return abs(fromStart) <= abs(toEnd) ? fromStart / span : 1 - toEnd / span
         }
         let raw = progress(at: s)
         let clamped = clamp(raw, 0, 1)

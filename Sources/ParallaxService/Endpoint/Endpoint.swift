@@ -28,10 +28,15 @@ protocol Endpoint {
     associatedtype Engine
     associatedtype Answer: AnswerCursor
 
-    static func read(_ root: JSONValue, _ reader: inout InputReader) -> Input
+    /// `format` reads the request's `format` field (SPEC §9: `json` or `svg`).
+    static func read(_ root: JSONValue, _ reader: inout InputReader, format: inout FormatChoice) -> Input
     static func validate(_ input: Input, limits: LayoutLimits) -> [ValidationIssue]
     static func layout(_ input: Input, limits: LayoutLimits) throws(ValidationError) -> Engine
     static func answer(_ engine: Engine) -> Answer
+    /// Whether the request asks for a timeline (`offsets`, SPEC §5): a picture draws one offset.
+    static func isTimeline(_ input: Input) -> Bool
+    /// The SVG picture of the answer (SPEC §9 "Pictures"), validated as `layout` validates.
+    static func picture(_ input: Input, limits: LayoutLimits) throws(ValidationError) -> [UInt8]
 }
 
 /// An answer written piece by piece: a summary, one page, one element, one frame. Pieces are
@@ -45,7 +50,13 @@ protocol AnswerCursor {
 }
 
 enum PagingEndpoint: Endpoint {
-    static func read(_ root: JSONValue, _ reader: inout InputReader) -> PagingInput { reader.pagingInput(root) }
+    static func read(_ root: JSONValue, _ reader: inout InputReader, format: inout FormatChoice) -> PagingInput {
+        reader.pagingInput(root) { format.read(&$0, $1, $2) }
+    }
+    static func isTimeline(_ input: PagingInput) -> Bool { input.offsets != nil }
+    static func picture(_ input: PagingInput, limits: LayoutLimits) throws(ValidationError) -> [UInt8] {
+        try SVGPaging.draw(input, limits: limits)
+    }
     static func validate(_ input: PagingInput, limits: LayoutLimits) -> [ValidationIssue] { input.validate(limits: limits) }
     static func layout(_ input: PagingInput, limits: LayoutLimits) throws(ValidationError) -> PagingEngine {
         try PagingEngine(input, limits: limits)
@@ -54,7 +65,13 @@ enum PagingEndpoint: Endpoint {
 }
 
 enum HeaderEndpoint: Endpoint {
-    static func read(_ root: JSONValue, _ reader: inout InputReader) -> HeaderInput { reader.headerInput(root) }
+    static func read(_ root: JSONValue, _ reader: inout InputReader, format: inout FormatChoice) -> HeaderInput {
+        reader.headerInput(root) { format.read(&$0, $1, $2) }
+    }
+    static func isTimeline(_ input: HeaderInput) -> Bool { input.offsets != nil }
+    static func picture(_ input: HeaderInput, limits: LayoutLimits) throws(ValidationError) -> [UInt8] {
+        try SVGHeader.draw(input, limits: limits)
+    }
     static func validate(_ input: HeaderInput, limits: LayoutLimits) -> [ValidationIssue] { input.validate(limits: limits) }
     static func layout(_ input: HeaderInput, limits: LayoutLimits) throws(ValidationError) -> HeaderEngine {
         try HeaderEngine(input, limits: limits)
@@ -63,7 +80,13 @@ enum HeaderEndpoint: Endpoint {
 }
 
 enum ScrollEndpoint: Endpoint {
-    static func read(_ root: JSONValue, _ reader: inout InputReader) -> ScrollInput { reader.scrollInput(root) }
+    static func read(_ root: JSONValue, _ reader: inout InputReader, format: inout FormatChoice) -> ScrollInput {
+        reader.scrollInput(root) { format.read(&$0, $1, $2) }
+    }
+    static func isTimeline(_ input: ScrollInput) -> Bool { input.offsets != nil }
+    static func picture(_ input: ScrollInput, limits: LayoutLimits) throws(ValidationError) -> [UInt8] {
+        try SVGScroll.draw(input, limits: limits)
+    }
     static func validate(_ input: ScrollInput, limits: LayoutLimits) -> [ValidationIssue] { input.validate(limits: limits) }
     static func layout(_ input: ScrollInput, limits: LayoutLimits) throws(ValidationError) -> ScrollEngine {
         try ScrollEngine(input, limits: limits)

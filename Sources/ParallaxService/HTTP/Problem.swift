@@ -42,6 +42,10 @@ struct Problem {
                 headers: [("Accept-Post", "application/json")])
     }
 
+    /// RFC 9110 §13.1.2: a POST whose `If-None-Match` matches the answer's tag is not performed.
+    static let preconditionFailed = Problem(status: 412, type: "about:blank", title: "Precondition Failed",
+                                            detail: "If-None-Match matches the current answer, so the POST is not performed (RFC 9110 §13.1.2)")
+
     static let draining = Problem(status: 503, type: "about:blank", title: "Service Unavailable",
                                   detail: "the server is draining and accepts no new work")
 

@@ -2,7 +2,7 @@ import ParallaxLayout
 
 extension InputReader {
     /// The stretchy-header request (SPEC §2).
-    mutating func headerInput(_ root: JSONValue) -> HeaderInput {
+    mutating func headerInput(_ root: JSONValue, extra: (inout InputReader, JSONKey, JSONValue) -> Bool = { _, _, _ in false }) -> HeaderInput {
         var input = HeaderInput(viewport: Size(width: 1, height: 1), header: HeaderInput.Header(height: 1))
         object(root, required: "viewport", "header") { r, key, v in
             switch key {
@@ -16,7 +16,7 @@ extension InputReader {
             case "contentMode": input.contentMode = r.keyword(v, ContentMode.self)
             case "motionScale": input.motionScale = r.number(v)
             case "pixelScale": input.pixelScale = r.number(v)
-            default: return false
+            default: return extra(&r, key, v)
             }
             return true
         }

@@ -2,8 +2,9 @@ import ParallaxLayout
 
 extension InputReader {
     /// The paging request (SPEC §1), field names exactly as the API. Missing or invalid required
-    /// values get placeholders so value validation still runs over the rest.
-    mutating func pagingInput(_ root: JSONValue) -> PagingInput {
+    /// values get placeholders so value validation still runs over the rest. `extra` reads the
+    /// fields a variant adds (the keyframes request's `domain`, `format`, `properties`, SPEC §8).
+    mutating func pagingInput(_ root: JSONValue, extra: (inout InputReader, JSONKey, JSONValue) -> Bool = { _, _, _ in false }) -> PagingInput {
         var input = PagingInput(viewport: Size(width: 1, height: 1), pageCount: 1)
         object(root, required: "viewport", "pageCount") { r, key, v in
             switch key {
@@ -25,7 +26,7 @@ extension InputReader {
             case "previousOffset": input.previousOffset = r.number(v)
             case "motionScale": input.motionScale = r.number(v)
             case "pixelScale": input.pixelScale = r.number(v)
-            default: return false
+            default: return extra(&r, key, v)
             }
             return true
         }

@@ -13,8 +13,9 @@ enum QueryParameters {
         case object([(key: String, node: Node)])
     }
 
-    /// Fields whose query value is a comma-separated list of numbers.
-    static let listFields: Set<String> = ["offsets"]
+    /// Fields whose query value is a comma-separated list (`offsets=1,2,3`; the keyframes
+    /// routes' `properties=frame.x,opacity`, SPEC §8).
+    static let listFields: Set<String> = ["offsets", "properties"]
     /// Fields whose query value is JSON text (arrays of objects have no dotted form).
     static let jsonFields: Set<String> = ["layers", "elements"]
 

@@ -2,7 +2,7 @@ import ParallaxLayout
 
 extension InputReader {
     /// The scroll-elements request (SPEC §3).
-    mutating func scrollInput(_ root: JSONValue) -> ScrollInput {
+    mutating func scrollInput(_ root: JSONValue, extra: (inout InputReader, JSONKey, JSONValue) -> Bool = { _, _, _ in false }) -> ScrollInput {
         var input = ScrollInput(viewport: Size(width: 1, height: 1), elements: [])
         object(root, required: "viewport", "elements") { r, key, v in
             switch key {
@@ -13,7 +13,7 @@ extension InputReader {
             case "elements": if let e = r.elements(v) { input.elements = e }
             case "motionScale": input.motionScale = r.number(v)
             case "pixelScale": input.pixelScale = r.number(v)
-            default: return false
+            default: return extra(&r, key, v)
             }
             return true
         }

@@ -31,6 +31,13 @@ struct JSONWriter {
 
     private init(buffer: ByteBuffer) { self.buffer = buffer }
 
+    /// What `body` writes, as a String (numbers spelled for CSS and SVG text).
+    static func text(_ body: (inout JSONWriter) -> Void) -> String {
+        var w = JSONWriter(buffer: ByteBuffer(capacity: 32))
+        body(&w)
+        return w.buffer.description
+    }
+
     /// What the caller's variable holds while the writer has its buffer: one shared empty
     /// buffer, never written, so taking a buffer over costs no allocation.
     private static let placeholder = ByteBuffer(capacity: 0)
@@ -41,6 +48,10 @@ struct JSONWriter {
     @inline(__always) private mutating func comma() {
         if needsComma { buffer.writeByte(UInt8(ascii: ",")) }
     }
+
+    /// Starts a piece of a streamed answer whose caller wrote the punctuation before it (a
+    /// streamed piece may share the writer with the previous one, or not): no comma is owed.
+    mutating func beginPiece() { needsComma = false }
 
     mutating func objectStart() { comma(); buffer.writeByte(UInt8(ascii: "{")); needsComma = false }
     mutating func objectEnd() { buffer.writeByte(UInt8(ascii: "}")); needsComma = true }

@@ -25,6 +25,29 @@ info:
     (`viewport.width=390&pageCount=5&offset=100`), `offsets` as a comma list, and `layers` /
     `elements` as JSON text. An unknown parameter is a 422 like an unknown field.
 
+    Browsers, caches and compression (SPEC §9): every answer and problem carries
+    `Access-Control-Allow-Origin` (`--cors-origins`: `*` by default, or a list whose matching
+    `Origin` is echoed with `Vary: Origin`) and exposes `ETag`; `OPTIONS` on every route is a CORS
+    preflight answered 204. Each 200 of a layout route or of this document has a strong `ETag`,
+    the same on every run and machine (a hash of the route, the request and the version; one per
+    representation, so the gzip one differs); GET and HEAD with a matching `If-None-Match` get
+    304, a POST gets 412. GET answers carry `Cache-Control: public, max-age=86400`
+    (`--cache-max-age`); problems and operational answers `no-store`. With `Accept-Encoding:
+    gzip` (q-values honoured, `gzip;q=0` refuses) answers of 1 KiB or more are gzip-coded, with
+    `Vary: Accept-Encoding` (`Vary: Accept, Accept-Encoding` on the three layout routes, whose
+    representation `Accept` may choose).
+
+    Pictures (SPEC §9): the single-offset answers of the three models are also drawn as SVG
+    (`image/svg+xml`) with `format: "svg"` in the body (a `format=svg` query parameter on GET), or
+    with `Accept: image/svg+xml` when the request names no format: the viewport, the pages with
+    their index and slot, the layers striped and clipped by their page (neighbouring pages drawn
+    dimmed beside the viewport), the header with its image and guides, the scroll elements at
+    rest and moved, a legend. The bytes are deterministic (numbers rounded to 1/100 point in the
+    shortest form). A picture draws one offset: `format: "svg"` with `offsets` is a 422 at
+    `/format`; with only `Accept` asking for SVG, a timeline is answered as JSON.
+    `GET /` serves the demo page: one self-contained HTML file driven by the `format=css`
+    keyframes, the JSON and the SVG of the offset on screen.
+
     Errors are RFC 9457 `application/problem+json`; a 422 lists every invalid field with its
     JSON pointer. Limits (defaults): body 1 MiB, headers 16 KiB, pageCount ≤ 1000000,
     pages per response ≤ 10000 (pages × offsets), offsets ≤ 4096, layers ≤ 32, elements ≤ 1024,
@@ -39,10 +62,15 @@ servers:
 tags:
   - name: layout
     description: The three layout models.
+  - name: keyframes
+    description: The layouts as exact functions of the scroll offset (SPEC §8) for CSS, the Web Animations API, Core Animation and Android.
   - name: operations
     description: Health, readiness, metrics and this contract.
+  - name: browsers
+    description: CORS preflights (SPEC §9).
 paths:
   /v1/paging:
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
     post:
       tags: [layout]
       operationId: pagingPost
@@ -65,6 +93,7 @@ paths:
       responses:
         '200': {$ref: '#/components/responses/Paging'}
         '400': {$ref: '#/components/responses/MalformedJSON'}
+        '412': {$ref: '#/components/responses/PreconditionFailed'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
         '413': {$ref: '#/components/responses/ContentTooLarge'}
         '415': {$ref: '#/components/responses/UnsupportedMediaType'}
@@ -101,6 +130,7 @@ paths:
         - {name: previousOffset, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Offset of the previous frame, for events.'}
         - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales every parallax displacement.'}
         - {name: pixelScale, in: query, schema: {$ref: '#/components/schemas/PixelScale'}, description: 'Device pixels per point.'}
+        - {name: format, in: query, schema: {$ref: '#/components/schemas/PictureFormat'}, description: '`svg` draws the answer (one offset, not with offsets).'}
         - name: layers
           in: query
           description: The layers as JSON text (percent-encoded).
@@ -109,11 +139,21 @@ paths:
               schema: {type: array, maxItems: 4, items: {$ref: '#/components/schemas/Layer'}}
       responses:
         '200': {$ref: '#/components/responses/Paging'}
+        '304': {$ref: '#/components/responses/NotModified'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
         '422': {$ref: '#/components/responses/InvalidRequest'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
         '503': {$ref: '#/components/responses/Unavailable'}
+    options:
+      tags: [browsers]
+      operationId: pagingOptions
+      summary: CORS preflight (SPEC §9)
+      description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, POST, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
+      parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
   /v1/header:
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
     post:
       tags: [layout]
       operationId: headerPost
@@ -135,6 +175,7 @@ paths:
       responses:
         '200': {$ref: '#/components/responses/Header'}
         '400': {$ref: '#/components/responses/MalformedJSON'}
+        '412': {$ref: '#/components/responses/PreconditionFailed'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
         '413': {$ref: '#/components/responses/ContentTooLarge'}
         '415': {$ref: '#/components/responses/UnsupportedMediaType'}
@@ -164,13 +205,24 @@ paths:
         - {name: contentMode, in: query, schema: {$ref: '#/components/schemas/ContentMode'}, description: 'How the image fits.'}
         - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales parallax displacement.'}
         - {name: pixelScale, in: query, schema: {$ref: '#/components/schemas/PixelScale'}, description: 'Device pixels per point.'}
+        - {name: format, in: query, schema: {$ref: '#/components/schemas/PictureFormat'}, description: '`svg` draws the answer (one offset, not with offsets).'}
       responses:
         '200': {$ref: '#/components/responses/Header'}
+        '304': {$ref: '#/components/responses/NotModified'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
         '422': {$ref: '#/components/responses/InvalidRequest'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
         '503': {$ref: '#/components/responses/Unavailable'}
+    options:
+      tags: [browsers]
+      operationId: headerOptions
+      summary: CORS preflight (SPEC §9)
+      description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, POST, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
+      parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
   /v1/scroll:
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
     post:
       tags: [layout]
       operationId: scrollPost
@@ -193,6 +245,7 @@ paths:
       responses:
         '200': {$ref: '#/components/responses/Scroll'}
         '400': {$ref: '#/components/responses/MalformedJSON'}
+        '412': {$ref: '#/components/responses/PreconditionFailed'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
         '413': {$ref: '#/components/responses/ContentTooLarge'}
         '415': {$ref: '#/components/responses/UnsupportedMediaType'}
@@ -216,6 +269,7 @@ paths:
           description: Timeline, comma-separated.
         - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales translate and rotate, moves scale and opacity toward 1.'}
         - {name: pixelScale, in: query, schema: {$ref: '#/components/schemas/PixelScale'}, description: 'Device pixels per point.'}
+        - {name: format, in: query, schema: {$ref: '#/components/schemas/PictureFormat'}, description: '`svg` draws the answer (one offset, not with offsets).'}
         - name: elements
           in: query
           required: true
@@ -225,11 +279,236 @@ paths:
               schema: {type: array, maxItems: 4, items: {$ref: '#/components/schemas/Element'}}
       responses:
         '200': {$ref: '#/components/responses/Scroll'}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '422': {$ref: '#/components/responses/InvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+    options:
+      tags: [browsers]
+      operationId: scrollOptions
+      summary: CORS preflight (SPEC §9)
+      description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, POST, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
+      parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
+  /:
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
+    get:
+      tags: [operations]
+      operationId: demo
+      summary: The demo page (SPEC §9)
+      description: |
+        One self-contained HTML page (inline CSS and JavaScript, no outside assets), compiled into
+        the binary: choose a model and its parameters, scroll the SPEC §8 markup styled by the
+        `format=css` keyframes, and see the JSON and the SVG of the offset on screen.
+      responses:
+        '200':
+          description: The demo page.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControl'}
+            Vary: {$ref: '#/components/headers/Vary'}
+            Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}
+            Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+            Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}
+          content:
+            text/html:
+              schema: {type: string}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+    options:
+      tags: [browsers]
+      operationId: demoOptions
+      summary: CORS preflight (SPEC §9)
+      description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
+      parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
+  /v1/paging/keyframes:
+    post:
+      tags: [keyframes]
+      operationId: pagingKeyframesPost
+      summary: Paging as functions of the offset (SPEC §8)
+      description: |
+        The paging request with the scroll position replaced by `domain {from, to}` (default
+        [0, (N − 1)·L]). Answers every varying number of the pages visible somewhere in the
+        domain as exact piecewise-linear tracks: `format` json (default), css (a stylesheet for
+        the markup `.parallax-scroller > .parallax-page[data-slot="k"] >
+        .parallax-layer[data-layer="name"]`), waapi or keytimes. `offset`, `page`, `offsets`,
+        `previousOffset`, `velocity` and `pixelScale` are 422 here.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/PagingKeyframesRequest'}
+            examples:
+              specExample:
+                summary: SPEC §8 example (390 × 844, 5 pages, spacing 16, travel 120)
+                value: {viewport: {width: 390, height: 844}, pageCount: 5, pageSpacing: 16, layers: [{name: background, travel: 120}], domain: {from: 0, to: 1624}, properties: [frame.x]}
+      responses:
+        '200': {$ref: '#/components/responses/Keyframes'}
+        '400': {$ref: '#/components/responses/MalformedJSON'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '422': {$ref: '#/components/responses/InvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+    get:
+      tags: [keyframes]
+      operationId: pagingKeyframesGet
+      summary: Paging keyframes, GET form (works as a `<link rel="stylesheet">` href with format=css)
+      parameters:
+        - {name: viewport.width, in: query, required: true, example: 390, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width W in points.'}
+        - {name: viewport.height, in: query, required: true, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height H in points.'}
+        - {name: pageCount, in: query, required: true, example: 5, schema: {$ref: '#/components/schemas/PageCount'}, description: 'Number of pages N.'}
+        - {name: pageSpacing, in: query, schema: {$ref: '#/components/schemas/PageSpacing'}, description: 'Gap S between pages.'}
+        - {name: axis, in: query, schema: {$ref: '#/components/schemas/Axis'}, description: 'Paging axis.'}
+        - {name: direction, in: query, schema: {$ref: '#/components/schemas/Direction'}, description: 'Page order.'}
+        - {name: infinite, in: query, schema: {type: boolean, default: false}, description: 'Wrap around (needs pageCount ≥ 3).'}
+        - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales every parallax displacement.'}
+        - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'First offset of the domain (with domain.to).'}
+        - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
+        - {name: format, in: query, schema: {$ref: '#/components/schemas/KeyframesFormat'}, description: 'Answer format.'}
+        - name: properties
+          in: query
+          style: form
+          explode: false
+          schema: {type: array, items: {$ref: '#/components/schemas/PagingKeyframeProperty'}}
+          description: Narrows the tracks (json, keytimes), comma-separated.
+        - name: layers
+          in: query
+          description: The layers as JSON text (percent-encoded).
+          content:
+            application/json:
+              schema: {type: array, maxItems: 4, items: {$ref: '#/components/schemas/Layer'}}
+      responses:
+        '200': {$ref: '#/components/responses/Keyframes'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '422': {$ref: '#/components/responses/InvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+  /v1/header/keyframes:
+    post:
+      tags: [keyframes]
+      operationId: headerKeyframesPost
+      summary: Stretchy header as functions of the offset (SPEC §8)
+      description: |
+        The header request with `offset` replaced by `domain {from, to}` (default [−Hh, Hh]; a
+        browser can only scroll to the non-negative part). Markup for css:
+        `.parallax-scroller > .parallax-header > .parallax-image` (optionally holding
+        `img.parallax-content`), followed by `.parallax-body`.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/HeaderKeyframesRequest'}
+            examples:
+              seed:
+                summary: The seed's header (150 high) as keytimes
+                value: {viewport: {width: 390, height: 844}, header: {height: 150}, format: keytimes}
+      responses:
+        '200': {$ref: '#/components/responses/Keyframes'}
+        '400': {$ref: '#/components/responses/MalformedJSON'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '422': {$ref: '#/components/responses/InvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+    get:
+      tags: [keyframes]
+      operationId: headerKeyframesGet
+      summary: Header keyframes, GET form
+      parameters:
+        - {name: viewport.width, in: query, required: true, example: 390, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width.'}
+        - {name: viewport.height, in: query, required: true, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height.'}
+        - {name: header.height, in: query, required: true, example: 150, schema: {$ref: '#/components/schemas/Length'}, description: 'Header height Hh at rest.'}
+        - {name: header.minHeight, in: query, schema: {$ref: '#/components/schemas/MinHeight'}, description: 'Collapsed height m.'}
+        - {name: stretch, in: query, schema: {type: boolean, default: true}, description: 'Grow beyond Hh when pulled down.'}
+        - {name: mode, in: query, schema: {$ref: '#/components/schemas/HeaderMode'}, description: 'Image placement.'}
+        - {name: content.width, in: query, schema: {$ref: '#/components/schemas/Length'}, description: 'Image width (with content.height).'}
+        - {name: content.height, in: query, schema: {$ref: '#/components/schemas/Length'}, description: 'Image height (with content.width).'}
+        - {name: contentMode, in: query, schema: {$ref: '#/components/schemas/ContentMode'}, description: 'How the image fits.'}
+        - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales every parallax displacement.'}
+        - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'First offset of the domain (with domain.to).'}
+        - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
+        - {name: format, in: query, schema: {$ref: '#/components/schemas/KeyframesFormat'}, description: 'Answer format.'}
+        - name: properties
+          in: query
+          style: form
+          explode: false
+          schema: {type: array, items: {$ref: '#/components/schemas/HeaderKeyframeProperty'}}
+          description: Narrows the tracks (json, keytimes), comma-separated.
+      responses:
+        '200': {$ref: '#/components/responses/Keyframes'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '422': {$ref: '#/components/responses/InvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+  /v1/scroll/keyframes:
+    post:
+      tags: [keyframes]
+      operationId: scrollKeyframesPost
+      summary: Scroll elements as functions of the offset (SPEC §8)
+      description: |
+        The scroll request with `offset` replaced by `domain {from, to}` (default [0, the largest
+        top + length of an element]). Eased effects are exact cubic-bezier segments. Markup for
+        css: `.parallax-scroller > .parallax-element[data-element="name"]`.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/ScrollKeyframesRequest'}
+            examples:
+              eased:
+                summary: One eased element as CSS
+                value: {viewport: {width: 390, height: 844}, elements: [{name: card, frame: {x: 0, y: 900, width: 390, height: 300}, translate: [0, -120], easing: easeOut}], format: css}
+      responses:
+        '200': {$ref: '#/components/responses/Keyframes'}
+        '400': {$ref: '#/components/responses/MalformedJSON'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '422': {$ref: '#/components/responses/InvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+    get:
+      tags: [keyframes]
+      operationId: scrollKeyframesGet
+      summary: Scroll keyframes, GET form
+      parameters:
+        - {name: viewport.width, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width.'}
+        - {name: viewport.height, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height.'}
+        - {name: axis, in: query, schema: {$ref: '#/components/schemas/ScrollAxis'}, description: 'Scroll axis (default vertical).'}
+        - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales translate and rotate, moves scale and opacity toward 1.'}
+        - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'First offset of the domain (with domain.to).'}
+        - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
+        - {name: format, in: query, schema: {$ref: '#/components/schemas/KeyframesFormat'}, description: 'Answer format.'}
+        - name: properties
+          in: query
+          style: form
+          explode: false
+          schema: {type: array, items: {$ref: '#/components/schemas/ScrollKeyframeProperty'}}
+          description: Narrows the tracks (json, keytimes), comma-separated.
+        - name: elements
+          in: query
+          required: true
+          description: The elements as JSON text (percent-encoded).
+          content:
+            application/json:
+              schema: {type: array, maxItems: 4, items: {$ref: '#/components/schemas/Element'}}
+      responses:
+        '200': {$ref: '#/components/responses/Keyframes'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
         '422': {$ref: '#/components/responses/InvalidRequest'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
         '503': {$ref: '#/components/responses/Unavailable'}
   /openapi.yaml:
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
     get:
       tags: [operations]
       operationId: openapi
@@ -238,13 +517,30 @@ paths:
       responses:
         '200':
           description: The OpenAPI 3.1 document.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControl'}
+            Vary: {$ref: '#/components/headers/Vary'}
+            Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}
+            Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+            Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}
           content:
             application/yaml:
               schema: {type: object, description: The document (a YAML mapping).}
+        '304': {$ref: '#/components/responses/NotModified'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
         '503': {$ref: '#/components/responses/Unavailable'}
+    options:
+      tags: [browsers]
+      operationId: openapiOptions
+      summary: CORS preflight (SPEC §9)
+      description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
+      parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
   /healthz:
+    parameters: [{$ref: '#/components/parameters/Origin'}]
     get:
       tags: [operations]
       operationId: healthz
@@ -253,6 +549,9 @@ paths:
       responses:
         '200':
           description: Alive.
+          headers:
+            Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+            Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
           content:
             application/json:
               schema:
@@ -265,7 +564,16 @@ paths:
         '408': {$ref: '#/components/responses/RequestTimeout'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
         '503': {$ref: '#/components/responses/Unavailable'}
+    options:
+      tags: [browsers]
+      operationId: healthzOptions
+      summary: CORS preflight (SPEC §9)
+      description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
+      parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
   /readyz:
+    parameters: [{$ref: '#/components/parameters/Origin'}]
     get:
       tags: [operations]
       operationId: readyz
@@ -274,6 +582,9 @@ paths:
       responses:
         '200':
           description: Ready.
+          headers:
+            Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+            Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
           content:
             application/json:
               schema:
@@ -286,7 +597,16 @@ paths:
         '408': {$ref: '#/components/responses/RequestTimeout'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
         '503': {$ref: '#/components/responses/Unavailable'}
+    options:
+      tags: [browsers]
+      operationId: readyzOptions
+      summary: CORS preflight (SPEC §9)
+      description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
+      parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
   /metrics:
+    parameters: [{$ref: '#/components/parameters/Origin'}]
     get:
       tags: [operations]
       operationId: metrics
@@ -300,6 +620,9 @@ paths:
       responses:
         '200':
           description: The metrics.
+          headers:
+            Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+            Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
           content:
             text/plain:
               schema: {type: string}
@@ -309,6 +632,14 @@ paths:
         '408': {$ref: '#/components/responses/RequestTimeout'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
         '503': {$ref: '#/components/responses/Unavailable'}
+    options:
+      tags: [browsers]
+      operationId: metricsOptions
+      summary: CORS preflight (SPEC §9)
+      description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
+      parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
 components:
   schemas:
     # ---------- scalars ----------
@@ -492,6 +823,15 @@ components:
         scale: {$ref: '#/components/schemas/ScaleEffect', description: 'scale = 1 − (1 − min)·min(|p|, 1), about the layer''s centre.'}
         content: {$ref: '#/components/schemas/Size', description: 'An image''s size; enables contentFrame.'}
         contentMode: {$ref: '#/components/schemas/ContentMode'}
+    PictureFormat:
+      type: string
+      enum: [json, svg]
+      default: json
+      description: |
+        The answer's representation (SPEC §9): `json` (default) or `svg`, a picture of the
+        single-offset answer (`image/svg+xml`). Without this field, `Accept: image/svg+xml`
+        (preferred over JSON) also asks for the picture. Rule JSON Schema does not state here:
+        `svg` with `offsets` is a 422 at `/format` (a picture draws one offset).
     PagingRequest:
       type: object
       additionalProperties: false
@@ -547,6 +887,7 @@ components:
         previousOffset: {$ref: '#/components/schemas/Coordinate', description: 'Enables events: willMove for pages that become visible, didMove when o rests on a page and previousOffset did not.'}
         motionScale: {$ref: '#/components/schemas/MotionScale'}
         pixelScale: {$ref: '#/components/schemas/PixelScale'}
+        format: {$ref: '#/components/schemas/PictureFormat'}
     HeaderRequest:
       type: object
       additionalProperties: false
@@ -570,6 +911,7 @@ components:
         contentMode: {$ref: '#/components/schemas/ContentMode'}
         motionScale: {$ref: '#/components/schemas/MotionScale'}
         pixelScale: {$ref: '#/components/schemas/PixelScale'}
+        format: {$ref: '#/components/schemas/PictureFormat'}
     Element:
       type: object
       additionalProperties: false
@@ -607,6 +949,220 @@ components:
           items: {$ref: '#/components/schemas/Element'}
         motionScale: {$ref: '#/components/schemas/MotionScale'}
         pixelScale: {$ref: '#/components/schemas/PixelScale'}
+        format: {$ref: '#/components/schemas/PictureFormat'}
+    # ---------- keyframes (SPEC §8) ----------
+    KeyframeDomain:
+      type: object
+      additionalProperties: false
+      required: [from, to]
+      description: 'Offsets from < to (JSON Schema cannot compare them: from ≥ to is a 422).'
+      properties:
+        from: {$ref: '#/components/schemas/Coordinate'}
+        to: {$ref: '#/components/schemas/Coordinate'}
+    KeyframesFormat:
+      type: string
+      enum: [json, css, waapi, keytimes]
+      description: 'Default json. json: tracks; css: a stylesheet for the SPEC §8 markup; waapi: element.animate data; keytimes: CAKeyframeAnimation / Android Keyframe data.'
+    PagingKeyframeProperty:
+      type: string
+      enum: [progress, visibleFraction, viewportFrame.x, viewportFrame.y, viewportFrame.width, viewportFrame.height, frame.x, frame.y, frame.width, frame.height, opacity, scale, contentFrame.x, contentFrame.y, contentFrame.width, contentFrame.height]
+    HeaderKeyframeProperty:
+      type: string
+      enum: [header.x, header.y, header.width, header.height, image.x, image.y, image.width, image.height, contentFrame.x, contentFrame.y, contentFrame.width, contentFrame.height, contentTop, progress]
+    ScrollKeyframeProperty:
+      type: string
+      enum: [progress, progressClamped, translate.x, translate.y, scale, opacity, rotate]
+    PagingKeyframesRequest:
+      type: object
+      additionalProperties: false
+      required: [viewport, pageCount]
+      description: |
+        The paging request without the fields of one moment (offset, page, offsets,
+        previousOffset, velocity, pixelScale: each a 422 here). Rules JSON Schema cannot state:
+        domain.from < domain.to; the default domain [0, (N − 1)·L] is empty when N = 1 (give a
+        domain); the domain spans at most 10000 slots; with infinite |from / L|, |to / L| ≤ 2^52;
+        format css and waapi style at most 10000 animated pages and layers (a 422 at /domain;
+        json has no such limit).
+        currentPage, include and range are accepted (the single-offset request's) and have no
+        effect on the tracks.
+      not: {required: [include, range]}
+      properties:
+        viewport: {$ref: '#/components/schemas/Size'}
+        pageCount: {$ref: '#/components/schemas/PageCount'}
+        pageSpacing: {$ref: '#/components/schemas/PageSpacing'}
+        axis: {$ref: '#/components/schemas/Axis'}
+        direction: {$ref: '#/components/schemas/Direction'}
+        infinite: {type: boolean, default: false, description: 'Wrap around; needs pageCount ≥ 3.'}
+        currentPage: {$ref: '#/components/schemas/PageIndex'}
+        layers:
+          type: array
+          maxItems: 32
+          items: {$ref: '#/components/schemas/Layer'}
+        include: {$ref: '#/components/schemas/Include'}
+        range:
+          type: object
+          additionalProperties: false
+          required: [from, to]
+          properties:
+            from: {$ref: '#/components/schemas/Slot'}
+            to: {$ref: '#/components/schemas/Slot'}
+        decelerationRate: {$ref: '#/components/schemas/DecelerationRate'}
+        motionScale: {$ref: '#/components/schemas/MotionScale'}
+        domain: {$ref: '#/components/schemas/KeyframeDomain'}
+        format: {$ref: '#/components/schemas/KeyframesFormat'}
+        properties:
+          type: array
+          items: {$ref: '#/components/schemas/PagingKeyframeProperty'}
+          description: Narrows the tracks of json and keytimes (named ones are kept even when constant); css and waapi need every track and ignore it.
+    HeaderKeyframesRequest:
+      type: object
+      additionalProperties: false
+      required: [viewport, header]
+      description: 'The header request without offset, offsets and pixelScale (422 here). Rules JSON Schema cannot state: header.minHeight ≤ header.height, domain.from < domain.to.'
+      properties:
+        viewport: {$ref: '#/components/schemas/Size'}
+        header:
+          type: object
+          additionalProperties: false
+          required: [height]
+          properties:
+            height: {$ref: '#/components/schemas/Length'}
+            minHeight: {$ref: '#/components/schemas/MinHeight'}
+        stretch: {type: boolean, default: true}
+        mode: {$ref: '#/components/schemas/HeaderMode'}
+        content: {$ref: '#/components/schemas/Size'}
+        contentMode: {$ref: '#/components/schemas/ContentMode'}
+        motionScale: {$ref: '#/components/schemas/MotionScale'}
+        domain: {$ref: '#/components/schemas/KeyframeDomain'}
+        format: {$ref: '#/components/schemas/KeyframesFormat'}
+        properties:
+          type: array
+          items: {$ref: '#/components/schemas/HeaderKeyframeProperty'}
+    ScrollKeyframesRequest:
+      type: object
+      additionalProperties: false
+      required: [viewport, elements]
+      description: 'The scroll request without offset, offsets and pixelScale (422 here). Rules JSON Schema cannot state: domain.from < domain.to; the default domain is empty when no element ends below 0 (give a domain).'
+      properties:
+        viewport: {$ref: '#/components/schemas/Size'}
+        axis: {$ref: '#/components/schemas/ScrollAxis'}
+        elements:
+          type: array
+          maxItems: 1024
+          items: {$ref: '#/components/schemas/Element'}
+        motionScale: {$ref: '#/components/schemas/MotionScale'}
+        domain: {$ref: '#/components/schemas/KeyframeDomain'}
+        format: {$ref: '#/components/schemas/KeyframesFormat'}
+        properties:
+          type: array
+          items: {$ref: '#/components/schemas/ScrollKeyframeProperty'}
+    TrackTarget:
+      type: object
+      additionalProperties: false
+      description: 'paging {"slot": k} or {"slot": k, "layer": name}; header {}; scroll {"element": name}.'
+      properties:
+        slot: {type: integer}
+        layer: {type: string}
+        element: {type: string}
+    KeyframesHead:
+      type: object
+      required: [model, axis, domain]
+      properties:
+        model: {type: string, enum: [paging, header, scroll]}
+        axis: {$ref: '#/components/schemas/Axis'}
+        domain:
+          type: object
+          required: [from, to]
+          description: The domain answered (the default one when the request gave none).
+          properties:
+            from: {type: number}
+            to: {type: number}
+    KeyframesAnswer:
+      description: 'format json: each track v(o) = v_j + (v_j+1 − v_j) · ease((o − o_j)/(o_j+1 − o_j)); two knots at one offset are a jump; outside the domain the end values hold.'
+      allOf:
+        - {$ref: '#/components/schemas/KeyframesHead'}
+        - type: object
+          required: [tracks]
+          properties:
+            tracks:
+              type: array
+              items:
+                type: object
+                additionalProperties: false
+                required: [target, property, knots, easings]
+                properties:
+                  target: {$ref: '#/components/schemas/TrackTarget'}
+                  property: {type: string}
+                  knots: {type: array, items: {type: array, prefixItems: [{type: number}, {type: number}], items: false, minItems: 2}}
+                  easings:
+                    type: array
+                    items:
+                      oneOf:
+                        - {type: string, const: linear}
+                        - {type: object, additionalProperties: false, required: [cubicBezier], properties: {cubicBezier: {type: array, items: {type: number}, minItems: 4, maxItems: 4}}}
+    KeyTimesAnswer:
+      description: 'format keytimes: per track values, keyTimes (0…1 over the domain) and one [x1, y1, x2, y2] timing function per segment (linear = [0, 0, 1, 1]).'
+      allOf:
+        - {$ref: '#/components/schemas/KeyframesHead'}
+        - type: object
+          required: [tracks]
+          properties:
+            tracks:
+              type: array
+              items:
+                type: object
+                additionalProperties: false
+                required: [target, property, values, keyTimes, timingFunctions]
+                properties:
+                  target: {$ref: '#/components/schemas/TrackTarget'}
+                  property: {type: string}
+                  values: {type: array, items: {type: number}}
+                  keyTimes: {type: array, items: {type: number, minimum: 0, maximum: 1}}
+                  timingFunctions: {type: array, items: {type: array, items: {type: number}, minItems: 4, maxItems: 4}}
+    WAAPIAnimations:
+      type: array
+      items:
+        type: object
+        additionalProperties: false
+        required: [selector, property, keyframes, options]
+        properties:
+          selector: {type: string, description: 'The SPEC §8 markup element.'}
+          property: {type: string, enum: [translate, width, height, scale, rotate, opacity]}
+          keyframes:
+            type: array
+            items:
+              type: object
+              required: [offset, easing]
+              properties:
+                offset: {type: number, minimum: 0, maximum: 1}
+                easing: {type: string}
+          options:
+            type: object
+            required: [rangeStart, rangeEnd, fill]
+            properties:
+              rangeStart: {type: string, description: 'The domain start in px, e.g. "0px".'}
+              rangeEnd: {type: string}
+              fill: {type: string, const: both}
+              easing: {type: string}
+    WAAPIAnswer:
+      description: 'format waapi: for each animation, scroller.querySelector(selector).animate(keyframes, {...options, timeline: new ScrollTimeline({source: scroller, axis: timeline.axis})}) over the markup styled by format css (its own animations switched off).'
+      allOf:
+        - {$ref: '#/components/schemas/KeyframesHead'}
+        - type: object
+          required: [timeline, animations, reducedMotion]
+          properties:
+            timeline:
+              type: object
+              required: [axis]
+              properties:
+                axis: {type: string, enum: [x, y]}
+            animations: {$ref: '#/components/schemas/WAAPIAnimations'}
+            reducedMotion:
+              type: object
+              required: [animations]
+              description: The same for motionScale 0 (prefers-reduced-motion).
+              properties:
+                animations: {$ref: '#/components/schemas/WAAPIAnimations'}
     # ---------- responses ----------
     Transition:
       type: [object, 'null']
@@ -776,8 +1332,17 @@ components:
               message: {type: string}
   responses:
     Paging:
-      description: 'One layout, or `{"frames": [...]}` for offsets.'
+      description: 'One layout, or `{"frames": [...]}` for offsets; or its SVG picture (one offset) with `format: svg` or `Accept: image/svg+xml`.'
+      headers:
+        ETag: {$ref: '#/components/headers/ETag'}
+        Cache-Control: {$ref: '#/components/headers/CacheControl'}
+        Vary: {$ref: '#/components/headers/Vary'}
+        Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+        Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}
       content:
+        image/svg+xml:
+          schema: {type: string, description: 'An SVG 1.1 picture of the single-offset answer (format svg or Accept image/svg+xml).'}
         application/json:
           schema: {$ref: '#/components/schemas/PagingResponse'}
           examples:
@@ -788,8 +1353,17 @@ components:
               summary: 'Pages 2…3 at offsets 0, 150, 1000 (real output; Tests/golden/paging-range-timeline)'
               value: {"frames":[{"axis":"horizontal","stride":100,"offset":0,"position":0,"contentSize":{"width":1000,"height":100},"currentPage":0,"transition":null,"snap":{"previous":0,"nearest":0,"next":100},"pages":[{"index":2,"slot":2,"progress":-2,"visibleFraction":0,"frame":{"x":200,"y":0,"width":100,"height":100},"viewportFrame":{"x":200,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":200,"y":0,"width":100,"height":100},"clip":null}]},{"index":3,"slot":3,"progress":-3,"visibleFraction":0,"frame":{"x":300,"y":0,"width":100,"height":100},"viewportFrame":{"x":300,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":300,"y":0,"width":100,"height":100},"clip":null}]}]},{"axis":"horizontal","stride":100,"offset":150,"position":1.5,"contentSize":{"width":1000,"height":100},"currentPage":2,"transition":{"from":1,"to":2,"progress":0.5},"snap":{"previous":100,"nearest":200,"next":200},"pages":[{"index":2,"slot":2,"progress":-0.5,"visibleFraction":0.5,"frame":{"x":200,"y":0,"width":100,"height":100},"viewportFrame":{"x":50,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":50,"y":0,"width":100,"height":100},"clip":{"x":50,"y":0,"width":50,"height":100}}]},{"index":3,"slot":3,"progress":-1.5,"visibleFraction":0,"frame":{"x":300,"y":0,"width":100,"height":100},"viewportFrame":{"x":150,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":150,"y":0,"width":100,"height":100},"clip":null}]}]},{"axis":"horizontal","stride":100,"offset":1000,"position":10,"contentSize":{"width":1000,"height":100},"currentPage":9,"transition":null,"snap":{"previous":900,"nearest":900,"next":900},"pages":[{"index":2,"slot":2,"progress":8,"visibleFraction":0,"frame":{"x":200,"y":0,"width":100,"height":100},"viewportFrame":{"x":-800,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":-800,"y":0,"width":100,"height":100},"clip":null}]},{"index":3,"slot":3,"progress":7,"visibleFraction":0,"frame":{"x":300,"y":0,"width":100,"height":100},"viewportFrame":{"x":-700,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":-700,"y":0,"width":100,"height":100},"clip":null}]}]}]}
     Header:
-      description: 'One layout, or `{"frames": [...]}` for offsets.'
+      description: 'One layout, or `{"frames": [...]}` for offsets; or its SVG picture (one offset) with `format: svg` or `Accept: image/svg+xml`.'
+      headers:
+        ETag: {$ref: '#/components/headers/ETag'}
+        Cache-Control: {$ref: '#/components/headers/CacheControl'}
+        Vary: {$ref: '#/components/headers/Vary'}
+        Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+        Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}
       content:
+        image/svg+xml:
+          schema: {type: string, description: 'An SVG 1.1 picture of the single-offset answer (format svg or Accept image/svg+xml).'}
         application/json:
           schema: {$ref: '#/components/schemas/HeaderResponse'}
           examples:
@@ -800,52 +1374,205 @@ components:
               summary: 'The seed checks at y = −40, 0, 60, 150, 200 (real output; Tests/golden/header-seed-timeline)'
               value: {"frames":[{"header":{"x":0,"y":0,"width":390,"height":190},"image":{"x":0,"y":0,"width":390,"height":190},"contentFrame":{"x":-52,"y":0,"width":494,"height":190},"contentTop":190,"progress":1.2666666666666666,"collapsed":false,"stretched":true},{"header":{"x":0,"y":0,"width":390,"height":150},"image":{"x":0,"y":0,"width":390,"height":150},"contentFrame":{"x":0,"y":0,"width":390,"height":150},"contentTop":150,"progress":1,"collapsed":false,"stretched":false},{"header":{"x":0,"y":0,"width":390,"height":90},"image":{"x":0,"y":0,"width":390,"height":90},"contentFrame":{"x":0,"y":-30,"width":390,"height":150},"contentTop":90,"progress":0.6,"collapsed":false,"stretched":false},{"header":{"x":0,"y":0,"width":390,"height":0},"image":{"x":0,"y":0,"width":390,"height":0},"contentFrame":{"x":0,"y":-75,"width":390,"height":150},"contentTop":0,"progress":0,"collapsed":true,"stretched":false},{"header":{"x":0,"y":0,"width":390,"height":0},"image":{"x":0,"y":0,"width":390,"height":0},"contentFrame":{"x":0,"y":-75,"width":390,"height":150},"contentTop":-50,"progress":0,"collapsed":true,"stretched":false}]}
     Scroll:
-      description: 'One layout, or `{"frames": [...]}` for offsets.'
+      description: 'One layout, or `{"frames": [...]}` for offsets; or its SVG picture (one offset) with `format: svg` or `Accept: image/svg+xml`.'
+      headers:
+        ETag: {$ref: '#/components/headers/ETag'}
+        Cache-Control: {$ref: '#/components/headers/CacheControl'}
+        Vary: {$ref: '#/components/headers/Vary'}
+        Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+        Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}
       content:
+        image/svg+xml:
+          schema: {type: string, description: 'An SVG 1.1 picture of the single-offset answer (format svg or Accept image/svg+xml).'}
         application/json:
           schema: {$ref: '#/components/schemas/ScrollResponse'}
           examples:
             effects:
               summary: 'Rellax speeds and effect ranges (real output; Tests/golden/scroll-rellax-and-effects)'
               value: {"elements":[{"name":"hero","progress":0.875,"progressClamped":0.875,"translate":{"x":0,"y":112.5},"scale":1,"opacity":1,"rotate":0,"viewportFrame":{"x":0,"y":-487.5,"width":1280,"height":800},"visible":true},{"name":"card","progress":0.36363636363636365,"progressClamped":0.36363636363636365,"translate":{"x":0,"y":-5.299988045990119},"scale":0.9052999880459901,"opacity":0.5264999402299506,"rotate":-4.735000597700494,"viewportFrame":{"x":100,"y":394.7000119540099,"width":400,"height":300},"visible":true},{"name":"badge","progress":0,"progressClamped":0,"translate":{"x":0,"y":100},"scale":1,"opacity":1,"rotate":0,"viewportFrame":{"x":0,"y":900,"width":50,"height":50},"visible":false},{"name":"custom","progress":0.5,"progressClamped":0.5,"translate":{"x":0,"y":0},"scale":1,"opacity":0.19759661230458736,"rotate":0,"viewportFrame":{"x":0,"y":300,"width":100,"height":100},"visible":true}]}
+    Keyframes:
+      description: 'The keyframes answer in the requested format (SPEC §8).'
+      content:
+        application/json:
+          schema:
+            anyOf:
+              - {$ref: '#/components/schemas/KeyframesAnswer'}
+              - {$ref: '#/components/schemas/KeyTimesAnswer'}
+              - {$ref: '#/components/schemas/WAAPIAnswer'}
+          examples:
+            specExample:
+              summary: 'SPEC §8 example, properties [frame.x] (real output)'
+              value: {"model":"paging","axis":"horizontal","domain":{"from":0,"to":1624},"tracks":[{"target":{"slot":0,"layer":"background"},"property":"frame.x","knots":[[0,0],[406,120],[1624,120]],"easings":["linear","linear"]},{"target":{"slot":1,"layer":"background"},"property":"frame.x","knots":[[0,-120],[812,120],[1624,120]],"easings":["linear","linear"]},{"target":{"slot":2,"layer":"background"},"property":"frame.x","knots":[[0,-120],[406,-120],[1218,120],[1624,120]],"easings":["linear","linear","linear"]},{"target":{"slot":3,"layer":"background"},"property":"frame.x","knots":[[0,-120],[812,-120],[1624,120]],"easings":["linear","linear"]},{"target":{"slot":4,"layer":"background"},"property":"frame.x","knots":[[0,-120],[1218,-120],[1624,0]],"easings":["linear","linear"]}]}
+        text/css:
+          schema: {type: string}
+          example: |
+            /* Parallax keyframes (SPEC §8): vertical scroll over [0, 1200] px. Markup: .parallax-scroller > … (see /openapi.yaml). */
+            .parallax-scroller{position:relative;box-sizing:border-box;margin:0;padding:0;border:0;direction:ltr;scrollbar-width:none;overscroll-behavior:none;overflow-x:hidden;overflow-y:scroll;scroll-timeline:--parallax y}
+            .parallax-scroller::before{content:"";display:block;position:absolute;left:0;top:0;visibility:hidden;pointer-events:none}
+            .parallax-page,.parallax-layer,.parallax-header,.parallax-image,.parallax-body,.parallax-element,.parallax-content{position:absolute;box-sizing:border-box;margin:0;padding:0;border:0;transform-origin:50% 50%}
+            img.parallax-content{display:block;max-width:none;max-height:none;object-fit:fill}
+            .parallax-scroller{width:390px;height:844px}
+            .parallax-scroller::before{width:390px;height:2044px}
+            .parallax-element[data-element="card"]{left:0px;top:900px;width:390px;height:300px;translate:none;scale:1;rotate:0deg;opacity:1}
+            @supports (animation-timeline: scroll()){
+            .parallax-element[data-element="card"]{animation-name:parallax-1;animation-duration:auto;animation-timing-function:linear;animation-fill-mode:both;animation-timeline:--parallax;animation-range-start:0px;animation-range-end:1200px}
+            }
+            @keyframes parallax-1{0%{translate:0px 0px}4.666666666666667%{translate:0px 0px;animation-timing-function:cubic-bezier(0, 0, 0.58, 1)}100%{translate:0px -120px}}
+            @media (prefers-reduced-motion: reduce){
+            .parallax-scroller{width:390px;height:844px}
+            .parallax-scroller::before{width:390px;height:2044px}
+            .parallax-element[data-element="card"]{left:0px;top:900px;width:390px;height:300px;translate:none;scale:1;rotate:0deg;opacity:1}
+            @supports (animation-timeline: scroll()){
+            .parallax-element[data-element="card"]{animation:none}
+            }
+            }
+            @supports not (animation-timeline: scroll()){.parallax-scroller *{animation:none}}
     MalformedJSON:
       description: The body is not JSON; detail gives the byte position.
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}
           example: {type: /problems/malformed-json, title: Malformed JSON, status: 400, detail: 'unexpected character, expected a comma or a closing brace at byte 27'}
     InvalidRequest:
       description: Invalid values, wrong types, unknown fields or parameters; errors lists every one.
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}
           example: {type: /problems/invalid-request, title: Invalid request, status: 422, detail: 2 fields are invalid, errors: [{pointer: /viewport/width, message: must be > 0}, {pointer: /colour, message: unknown field}]}
     UnsupportedMediaType:
       description: Content-Type is not application/json (parameters allowed) or application/*+json.
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}
     ContentTooLarge:
       description: The body exceeds the limit (default 1 MiB).
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}
     RequestTimeout:
       description: The client was too slow to send the request.
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}
     HeadersTooLarge:
       description: The request line and headers exceed the limit (default 16 KiB).
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}
     Unavailable:
       description: Overloaded or draining.
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}
-
+    NotModified:
+      description: |
+        If-None-Match matched the ETag of the representation that would be sent (RFC 9110
+        §13.1.2, §15.4.5): no content; the 200's ETag, Cache-Control and Vary.
+      headers:
+        ETag: {$ref: '#/components/headers/ETag'}
+        Cache-Control: {$ref: '#/components/headers/CacheControl'}
+        Vary: {$ref: '#/components/headers/Vary'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+    PreconditionFailed:
+      description: 'A POST whose If-None-Match matches the answer''s ETag is not performed (RFC 9110 §13.1.2).'
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+    Preflight:
+      description: |
+        A CORS preflight (Fetch standard §3.2.3), on every route; unknown paths are 404. For a
+        disallowed origin only `Allow` (and `Vary`) are sent, so the browser fails the preflight.
+      headers:
+        Allow: {description: The route's methods., schema: {type: string}, example: 'GET, HEAD, POST, OPTIONS'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+        Access-Control-Allow-Methods: {description: The route's methods., schema: {type: string}, example: 'GET, HEAD, POST, OPTIONS'}
+        Access-Control-Allow-Headers:
+          description: '`Content-Type, If-None-Match`, plus those asked for that are safelisted (`accept`, `accept-language`, `content-language`).'
+          schema: {type: string}
+          example: 'Content-Type, If-None-Match'
+        Access-Control-Max-Age: {description: 'Seconds a browser may reuse the preflight (7200, Chromium''s cap).', schema: {type: string}, example: '7200'}
+        Vary: {description: '`Origin` with a list of origins; `Access-Control-Request-Headers` when it was sent.', schema: {type: string}}
+  parameters:
+    Origin:
+      name: Origin
+      in: header
+      description: The calling page's origin (sent by browsers, e.g. `https://app.example`); decides Access-Control-Allow-Origin under a list of origins.
+      schema: {type: string}
+    IfNoneMatch:
+      name: If-None-Match
+      in: header
+      description: 'Entity tags from earlier answers (a list, `W/` ignored, or `*`). A match gives 304 on GET/HEAD, 412 on POST.'
+      schema: {type: string}
+    AcceptEncoding:
+      name: Accept-Encoding
+      in: header
+      description: '`gzip` (or `x-gzip`, `*`) with q-values; `gzip;q=0` refuses it. Answers of 1 KiB or more are then gzip-coded.'
+      schema: {type: string}
+    AccessControlRequestMethod:
+      name: Access-Control-Request-Method
+      in: header
+      description: The method of the request being preflighted.
+      schema: {type: string}
+    AccessControlRequestHeaders:
+      name: Access-Control-Request-Headers
+      in: header
+      description: The non-safelisted headers the request will send, comma-separated, e.g. `content-type, if-none-match`.
+      schema: {type: string}
+  headers:
+    ETag:
+      description: |
+        Strong entity tag of this representation, the same on every run and machine: a 64-bit
+        FNV-1a hash of the route, the request (POST body or GET query), the media type and the
+        answers' version, in hex; `-gzip` is appended for the gzip representation.
+      required: true
+      schema: {type: string, pattern: '^"[0-9a-f]{16}(-gzip)?"$'}
+      example: '"8ba60bcc2ed41573"'
+    CacheControl:
+      description: '`public, max-age=86400` on GET/HEAD answers (`--cache-max-age`); absent on POST answers.'
+      schema: {type: string}
+      example: public, max-age=86400
+    CacheControlNoStore:
+      description: Problems and operational answers are not to be stored.
+      schema: {const: no-store}
+    Vary:
+      description: '`Accept-Encoding`, preceded by `Accept` on the three layout routes (they answer JSON or an SVG picture by it), and `Origin` when `--cors-origins` is a list.'
+      schema: {type: string}
+      example: Accept, Accept-Encoding
+    ContentEncoding:
+      description: '`gzip` when the client accepts it and the answer is 1 KiB or more; absent otherwise.'
+      schema: {const: gzip}
+    AccessControlAllowOrigin:
+      description: '`*` (default), or the request''s Origin when it is in `--cors-origins`; absent for other origins.'
+      schema: {type: string}
+      example: '*'
+    AccessControlExposeHeaders:
+      description: Lets scripts read the ETag.
+      schema: {const: ETag}
 
 """####
 }

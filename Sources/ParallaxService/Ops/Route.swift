@@ -8,6 +8,10 @@ import HTTPServer
 /// `ParallaxApp.respond` (a model route is one `Endpoint` type, see Endpoint.swift).
 enum Route: Int, CaseIterable {
     case paging, header, scroll, openapi, healthz, readyz, metrics, unmatched
+    /// SPEC §8: the same models answered as functions of the offset.
+    case pagingKeyframes, headerKeyframes, scrollKeyframes
+    /// SPEC §9: the demo page.
+    case demo
 
     /// The route of a path (the request-target before `?`), matched on its bytes: by length, then
     /// content, against each route's label (no String is built per request).
@@ -44,21 +48,30 @@ enum Route: Int, CaseIterable {
         case .readyz: "/readyz"
         case .metrics: "/metrics"
         case .unmatched: "unmatched"
+        case .pagingKeyframes: "/v1/paging/keyframes"
+        case .headerKeyframes: "/v1/header/keyframes"
+        case .scrollKeyframes: "/v1/scroll/keyframes"
+        case .demo: "/"
         }
     }
 
-    /// The `Allow` header value (RFC 9110 §10.2.1) for 405.
+    /// The `Allow` header value (RFC 9110 §10.2.1) for 405 and `OPTIONS`, also the preflight's
+    /// `Access-Control-Allow-Methods` (SPEC §9). A new route adds its case to one of the groups.
     var allow: String {
         switch self {
-        case .paging, .header, .scroll: "GET, HEAD, POST"
-        default: "GET, HEAD"
+        case .paging, .header, .scroll, .pagingKeyframes, .headerKeyframes, .scrollKeyframes: "GET, HEAD, POST, OPTIONS"
+        default: "GET, HEAD, OPTIONS"
         }
     }
 
     func allows(_ method: HTTPMethod) -> Bool {
         switch method {
-        case .get, .head: return true
-        case .post: return self == .paging || self == .header || self == .scroll
+        case .get, .head, .options: return true
+        case .post:
+            switch self {
+            case .paging, .header, .scroll, .pagingKeyframes, .headerKeyframes, .scrollKeyframes: return true
+            default: return false
+            }
         default: return false
         }
     }

@@ -1,0 +1,68 @@
+// Header keyframes, SPEC §8 over the §2 model.
+//
+// Every number of the header answer is linear in the visible height h = max(m, Hh − y) (with
+// stretch) or max(m, min(Hh, Hh − y)) (without), or in y itself (contentTop, the header's y-origin
+// −y when pulled down without stretch). So the breakpoints in y are the clamp corners y = Hh − m
+// (collapsed) and y = 0 (the stretch corner; rest), plus, with `content` fitted by aspectFill or
+// aspectFit, the offset where the image layer's aspect crosses the content's (the fit switches
+// from width-bound to height-bound there). The knots are HeaderEngine's own numbers.
+
+extension HeaderInput {
+    /// Numbers of the header answer a track can follow (SPEC §8 "header every number of the
+    /// answer"), in JSON order; `contentFrame.*` only when `content` is given.
+    public static let keyframeProperties = frameProperties("header") + frameProperties("image")
+        + frameProperties("contentFrame") + ["contentTop", "progress"]
+
+    /// SPEC §8: the default domain is [−Hh, Hh].
+    public func resolvedKeyframeDomain(_ domain: KeyframeDomain?) -> KeyframeDomain {
+        domain ?? KeyframeDomain(from: -header.height, to: header.height)
+    }
+
+    /// SPEC §8 keyframes of a stretchy header: every number of the answer over the domain of
+    /// offsets y, constant ones left out unless named in `properties`. Axis: vertical (y).
+    public func keyframes(domain: KeyframeDomain?, properties: [String]?,
+                          limits: LayoutLimits = .standard) throws(ValidationError) -> Keyframes {
+        var c = Checker(limits: limits)
+        var plain = self
+        plain.offset = nil
+        plain.offsets = nil
+        plain.pixelScale = nil
+        c.issues = plain.validate(limits: limits)
+        c.refuseMoment(offset != nil, "/offset")
+        c.refuseMoment(offsets != nil, "/offsets")
+        c.refuseMoment(pixelScale != nil, "/pixelScale")
+        c.properties(properties, known: Self.keyframeProperties)
+        let resolved = resolvedKeyframeDomain(domain)
+        if c.issues.isEmpty || domain != nil { c.domain(resolved, given: domain != nil) }
+        guard c.issues.isEmpty else { throw ValidationError(issues: c.issues) }
+        let engine = try HeaderEngine(plain, limits: limits)
+
+        let Hh = header.height, m = header.minHeight ?? 0
+        var offsets = breakpoints(resolved, [0, Hh - m])
+        if let content, contentMode ?? .aspectFill == .aspectFill || contentMode == .aspectFit {
+            // Image height at which width/cw = height/ch; the image height is linear between the
+            // breakpoints above, so the crossing is solved on each piece from the engine's values.
+            let kink = content.height * viewport.width / content.width
+            var extra: [Double] = []
+            let heights = offsets.map { engine.layout(offset: $0).image.height }
+            for j in 0..<(offsets.count - 1) {
+                let h0 = heights[j], h1 = heights[j + 1]
+                guard (h0 - kink) * (h1 - kink) < 0 else { continue }
+                extra.append(offsets[j] + (kink - h0) / (h1 - h0) * (offsets[j + 1] - offsets[j]))
+            }
+            offsets = breakpoints(resolved, offsets + extra)
+        }
+        var names = frameProperties("header") + frameProperties("image")
+        if content != nil { names += frameProperties("contentFrame") }
+        names += ["contentTop", "progress"]
+        let rows = offsets.map { y -> [Double] in
+            let l = engine.layout(offset: y)
+            var row = l.header.numbers + l.image.numbers
+            if let f = l.contentFrame { row += f.numbers }
+            return row + [l.contentTop, l.progress]
+        }
+        let tracks = makeTracks(target: .header, names: names, offsets: offsets, rows: rows,
+                                filter: PropertyFilter(names: properties))
+        return Keyframes(model: .header, axis: .vertical, domain: resolved, tracks: tracks)
+    }
+}

@@ -1,0 +1,121 @@
+// Keyframes, SPEC §8: every number of a single-offset answer as an exact piecewise function of the
+// scroll offset. This file is the model (shared with the output formats); the per-model builders
+// live beside it (PagingKeyframes, HeaderKeyframes, ScrollKeyframes).
+
+/// What a track animates: an object of the single-offset answer (SPEC §8 `target`).
+public enum TrackTarget: Sendable, Hashable {
+    /// `{"slot": k}`: the page in slot k.
+    case page(slot: Int)
+    /// `{"slot": k, "layer": name}`: one layer of that page.
+    case layer(slot: Int, name: String)
+    /// `{}`: the header answer itself.
+    case header
+    /// `{"element": name}`: one scroll element.
+    case element(name: String)
+}
+
+/// How one segment between two knots is shaped (the CSS easing-function subset SPEC §8 uses).
+public enum SegmentEasing: Sendable, Hashable {
+    case linear
+    /// CSS `cubic-bezier(x1, y1, x2, y2)`; x1, x2 in [0, 1].
+    case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
+
+    /// The eased fraction of u in [0, 1] (clamped), solved like the §3 effects (|x(t) − x| ≤ 1e-12).
+    public func callAsFunction(_ u: Double) -> Double {
+        switch self {
+        case .linear: return clamp(u, 0, 1)
+        case let .cubicBezier(x1, y1, x2, y2): return CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2)(u)
+        }
+    }
+}
+
+/// One point of a track: the value at an offset (JSON `[o, v]`).
+public struct Knot: Sendable, Hashable {
+    public var offset: Double
+    public var value: Double
+    public init(offset: Double, value: Double) {
+        self.offset = offset
+        self.value = value
+    }
+}
+
+/// One number of the answer as an exact piecewise function of the offset (SPEC §8).
+public struct Track: Sendable, Hashable {
+    public var target: TrackTarget
+    /// Dotted path inside the target, exactly as the JSON answer names it: "frame.x",
+    /// "viewportFrame.width", "opacity", "scale", "contentFrame.y", "progress", "visibleFraction",
+    /// header: "header.height", "image.y", "contentFrame.width", "contentTop", "progress";
+    /// scroll: "progress", "progressClamped", "translate.x", "translate.y", "scale", "opacity", "rotate".
+    public var property: String
+    /// First at domain.from, last at domain.to, offsets non-decreasing; two knots at one offset are a
+    /// jump (the value there is the second's).
+    public var knots: [Knot]
+    /// easings.count == knots.count − 1; easings[j] shapes knots[j] → knots[j+1]:
+    /// v = vj + (vj+1 − vj) · ease((o − oj)/(oj+1 − oj)).
+    public var easings: [SegmentEasing]
+
+    public init(target: TrackTarget, property: String, knots: [Knot], easings: [SegmentEasing]) {
+        self.target = target
+        self.property = property
+        self.knots = knots
+        self.easings = easings
+    }
+
+    /// Exact evaluation (SPEC §8): the segment holding `offset` (the last knot at or before it, so
+    /// at a jump the second knot wins), eased by its easing; end values are held outside the domain.
+    public func value(at offset: Double) -> Double {
+        guard let first = knots.first, let last = knots.last else { return 0 }
+        if !(offset > first.offset) { return offset == first.offset ? knotValue(atFirst: offset) : first.value }
+        if offset >= last.offset { return last.value }
+        // Binary search: the largest j with knots[j].offset <= offset (j < count − 1 here).
+        var lo = 0, hi = knots.count - 1
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if knots[mid].offset <= offset { lo = mid } else { hi = mid }
+        }
+        let a = knots[lo], b = knots[lo + 1]
+        if offset == a.offset || a.value == b.value { return a.value }
+        // The fraction from the nearer knot, as ScrollEngine measures progress, so it rounds once.
+        let width = b.offset - a.offset
+        let u = offset - a.offset <= b.offset - offset ? (offset - a.offset) / width : 1 - (b.offset - offset) / width
+        let easing = lo < easings.count ? easings[lo] : .linear
+        return a.value + (b.value - a.value) * easing(u)
+    }
+
+    /// The value at the first knot's offset: the last knot sharing it (a jump at `from`).
+    private func knotValue(atFirst offset: Double) -> Double {
+        var j = 0
+        while j + 1 < knots.count, knots[j + 1].offset == offset { j += 1 }
+        return knots[j].value
+    }
+}
+
+/// The offsets a keyframes answer covers (SPEC §8 `domain {from, to}`, from < to).
+public struct KeyframeDomain: Sendable, Hashable {
+    public var from: Double
+    public var to: Double
+    public init(from: Double, to: Double) {
+        self.from = from
+        self.to = to
+    }
+}
+
+/// The model a keyframes answer describes (JSON `"model"`).
+public enum KeyframesModel: String, Sendable {
+    case paging, header, scroll
+}
+
+/// A keyframes answer (SPEC §8 `format: "json"`): tracks ordered by target (slot ascending, a page
+/// before its layers in layer order; elements in request order), then by a fixed property order.
+public struct Keyframes: Sendable, Hashable {
+    public var model: KeyframesModel
+    public var axis: Axis
+    public var domain: KeyframeDomain
+    public var tracks: [Track]
+    public init(model: KeyframesModel, axis: Axis, domain: KeyframeDomain, tracks: [Track]) {
+        self.model = model
+        self.axis = axis
+        self.domain = domain
+        self.tracks = tracks
+    }
+}

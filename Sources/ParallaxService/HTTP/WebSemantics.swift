@@ -1,0 +1,157 @@
+import HTTPServer
+
+/// The narrow hook between the application and SPEC §9's HTTP semantics. The route writes its
+/// answer (or a problem) as before; then `finish` adds CORS, validators, freshness and the content
+/// coding, and turns a matching `If-None-Match` into 304 (412 for POST). `OPTIONS` never reaches
+/// a route: `preflight` answers it. One instance per `ParallaxApp`, so per event loop: the gzip
+/// stream and its output buffer are reused without locks. The engine port calls the same two
+/// functions around its endpoint abstraction. A streamed answer, whose size is unknown when its
+/// head goes out, takes gzip whenever `ContentNegotiation` allows it, sends `entityTag(…)` of that
+/// coding (it needs only the request) with the other fields, then feeds `Gzip` chunk by chunk
+/// (`CodedBodyProducer`; `ParallaxApp.answer` asks `streamCoding` before it sets the producer).
+struct WebSemantics {
+    let cors: CORSPolicy
+    let cacheMaxAge: String
+    /// Answers shorter than this go out as identity: below ~1 KiB gzip's 18-byte frame and the
+    /// client's inflate cost more than the bytes saved (SPEC §9).
+    static let minimumGzipBytes = 1024
+    private let gzip = Gzip()
+    /// The compressed body; swapped with the response's, so both keep their capacity.
+    private var scratch = ByteBuffer()
+
+    init(options: ServiceOptions) {
+        self.cors = options.cors
+        self.cacheMaxAge = "public, max-age=\(options.cacheMaxAge)"
+    }
+
+    /// `OPTIONS` on a known route: 204 with `Allow` and, for an allowed origin, the CORS preflight
+    /// fields (Fetch §3.2.3).
+    func preflight(_ request: borrowing HTTPRequest, _ route: Route, into response: inout HTTPResponse) {
+        response.status = .noContent
+        response.headers += cors.preflight(origin: request.headers["Origin"],
+                                           requestHeaders: request.headers["Access-Control-Request-Headers"],
+                                           methods: route.allow)
+    }
+
+    /// The content coding of a streamed answer of `route` (SPEC §10), chosen before its producer
+    /// is set: gzip whenever the request accepts it (a streamed answer is far above 1 KiB).
+    func streamCoding(acceptEncoding: String?, _ route: Route) -> ContentCoding {
+        guard route.isCacheable, gzip.isUsable, let acceptEncoding else { return .identity }
+        return ContentNegotiation.coding(acceptEncoding: acceptEncoding)
+    }
+
+    /// After the route (or a problem) has filled `response`.
+    /// - Problems and operational answers (`/healthz`, `/readyz`, `/metrics`): CORS and
+    ///   `Cache-Control: no-store` (a 503 while draining or a 413 under today's limits must not be
+    ///   replayed by a cache; a 422 would be safe but is cheap to recompute).
+    /// - 200 of a layout route or a document: `ETag`, `Vary`, `Cache-Control` on GET/HEAD, gzip
+    ///   when asked for and ≥ 1 KiB; a matching `If-None-Match` → 304 (GET/HEAD) or 412 (POST).
+    /// `streamed` is the coding a streamed answer's producer already applies (`streamCoding`),
+    /// nil for a whole body, which is compressed here.
+    mutating func finish(_ request: borrowing HTTPRequest, _ route: Route, streamed: ContentCoding?, _ response: inout HTTPResponse) {
+        let origin = request.headers["Origin"]
+        guard response.status == .ok, route.isCacheable else {
+            response.headers.append(("Cache-Control", "no-store"))
+            return addCORS(origin: origin, varyByEncoding: false, &response)
+        }
+        // gzip only when the stream works (zlib could not allocate: identity, with its own tag).
+        let coding = streamed ?? (response.body.readableBytes >= Self.minimumGzipBytes && gzip.isUsable
+            ? ContentNegotiation.coding(acceptEncoding: request.headers.joined("Accept-Encoding")) : .identity)
+        let tag = entityTag(request, route, response, coding)
+        let isGet = request.method == .get || request.method == .head
+        response.headers.append(("ETag", tag))
+        if isGet { response.headers.append(("Cache-Control", cacheMaxAge)) }
+        if let condition = request.headers.joined("If-None-Match"), EntityTag.ifNoneMatch(condition, matches: tag) {
+            if isGet {
+                // RFC 9110 §15.4.5: the 200's ETag, Cache-Control and Vary, no content and no
+                // representation metadata (Content-Type, Content-Encoding).
+                response.status = .notModified
+                response.contentType = nil
+                response.dropBody()
+                return addCORS(origin: origin, varyByEncoding: true, varyByAccept: route.negotiatesAccept, &response)
+            }
+            response.dropBody()
+            response.headers.removeAll(keepingCapacity: true)
+            Problem.preconditionFailed.write(into: &response)
+            response.headers.append(("Cache-Control", "no-store"))
+            return addCORS(origin: origin, varyByEncoding: false, &response)
+        }
+        if coding == .gzip {
+            if streamed == nil {
+                gzip.compress(response.body, into: &scratch)
+                gzip.finish(into: &scratch)
+                swap(&response.body, &scratch)
+                scratch.clear(keepingCapacityUpTo: 1 << 20)
+            }
+            response.headers.append(("Content-Encoding", "gzip"))
+        }
+        addCORS(origin: origin, varyByEncoding: true, varyByAccept: route.negotiatesAccept, &response)
+    }
+
+    /// The strong tag of the representation about to be sent (EntityTag.swift). Layout answers
+    /// hash the request (known before any body byte, so streamed answers can send it first) and
+    /// the media type; documents served from the binary (`/openapi.yaml`) hash their own bytes,
+    /// so editing one changes its tag even without a version bump.
+    func entityTag(_ request: borrowing HTTPRequest, _ route: Route, _ response: borrowing HTTPResponse, _ coding: ContentCoding) -> String {
+        let variant = response.contentType ?? ""
+        if !route.isComputed {
+            return EntityTag.strong(route: route.label, span: response.body.readableBytesSpan, isQuery: false,
+                                    variant: variant, coding: coding.token)
+        }
+        if request.method == .post {
+            return EntityTag.strong(route: route.label, span: request.body, isQuery: false,
+                                    variant: variant, coding: coding.token)
+        }
+        return EntityTag.strong(route: route.label, span: request.query, isQuery: true,
+                                variant: variant, coding: coding.token)
+    }
+
+    /// `Access-Control-Allow-Origin` and `-Expose-Headers` when the origin is allowed, and one
+    /// `Vary`: `Accept-Encoding` for representations that may be gzip-coded, `Origin` when the
+    /// policy is a list. Literal values, no arrays: this runs on every answer.
+    /// The three layout routes add `Accept`: it chooses JSON or the SVG picture (SPEC §9), so a
+    /// cache must key on it (RFC 9110 §12.5.5).
+    func addCORS(origin: String?, varyByEncoding: Bool, varyByAccept: Bool = false, _ response: inout HTTPResponse) {
+        if let allowed = cors.allowOrigin(for: origin) {
+            response.headers.append(("Access-Control-Allow-Origin", allowed))
+            response.headers.append(("Access-Control-Expose-Headers", CORSPolicy.exposedHeaders))
+        }
+        switch (varyByEncoding, cors.variesByOrigin) {
+        case (true, true): response.headers.append(("Vary", varyByAccept ? "Accept, Accept-Encoding, Origin" : "Accept-Encoding, Origin"))
+        case (true, false): response.headers.append(("Vary", varyByAccept ? "Accept, Accept-Encoding" : "Accept-Encoding"))
+        case (false, true): response.headers.append(("Vary", "Origin"))
+        case (false, false): break
+        }
+    }
+}
+
+extension Route {
+    /// Whether a 200 of this route is a representation worth caching and compressing: the
+    /// layout answers and the documents served from the binary. Operational answers change from
+    /// moment to moment. A new route (keyframes, the demo page) adds its case here.
+    var isCacheable: Bool {
+        switch self {
+        case .paging, .header, .scroll, .openapi, .pagingKeyframes, .headerKeyframes, .scrollKeyframes, .demo: true
+        case .healthz, .readyz, .metrics, .unmatched: false
+        }
+    }
+
+    /// Whether `Accept` picks the representation (JSON or the SVG picture), so caches must key
+    /// on it (RFC 9110 §12.5.5).
+    var negotiatesAccept: Bool {
+        switch self {
+        case .paging, .header, .scroll: true
+        default: false
+        }
+    }
+
+    /// Whether the answer is computed from the request (its tag then hashes the request) rather
+    /// than a fixed document (its tag hashes the document).
+    var isComputed: Bool {
+        switch self {
+        case .paging, .header, .scroll, .pagingKeyframes, .headerKeyframes, .scrollKeyframes: true
+        default: false
+        }
+    }
+}
+

@@ -1,0 +1,68 @@
+import ParallaxLayout
+
+/// `format: "json"`, the canonical keyframes answer (SPEC §8): `model`, `axis`, `domain` and the
+/// tracks with `target`, `property`, `knots` `[[o, v], …]` and `easings`. Numbers go through the
+/// shared writer (shortest round-trip, `-0` as `0`, SPEC §4), so the answer is byte-identical on
+/// every run.
+extension JSONWriter {
+    mutating func keyframes(_ k: Keyframes) {
+        keyframesHeader(k)
+        key("tracks")
+        arrayStart()
+        for t in k.tracks { track(t) }
+        arrayEnd()
+        objectEnd()
+    }
+
+    /// One track of the json format: `target`, `property`, `knots`, `easings`.
+    mutating func track(_ t: Track) {
+        objectStart()
+        key("target"); trackTarget(t.target)
+        key("property"); string(t.property)
+        key("knots")
+        arrayStart()
+        for knot in t.knots {
+            arrayStart(); number(knot.offset); number(knot.value); arrayEnd()
+        }
+        arrayEnd()
+        key("easings")
+        arrayStart()
+        for e in t.easings { segmentEasing(e) }
+        arrayEnd()
+        objectEnd()
+    }
+
+    /// Opens the answer object and writes `model`, `axis`, `domain` (shared by json, waapi and
+    /// keytimes, so a client reads the same header in each).
+    mutating func keyframesHeader(_ k: Keyframes) {
+        objectStart()
+        key("model"); string(k.model.rawValue)
+        key("axis"); string(k.axis.rawValue)
+        key("domain")
+        objectStart(); field("from", k.domain.from); field("to", k.domain.to); objectEnd()
+    }
+
+    /// `{"slot": k}`, `{"slot": k, "layer": name}`, `{}` or `{"element": name}` (SPEC §8 `target`).
+    mutating func trackTarget(_ target: TrackTarget) {
+        objectStart()
+        switch target {
+        case .page(let slot): field("slot", slot)
+        case .layer(let slot, let name): field("slot", slot); field("layer", name)
+        case .header: break
+        case .element(let name): field("element", name)
+        }
+        objectEnd()
+    }
+
+    /// `"linear"` or `{"cubicBezier": [x1, y1, x2, y2]}` (the request's own easing spelling, SPEC §3).
+    mutating func segmentEasing(_ e: SegmentEasing) {
+        switch e {
+        case .linear: string("linear")
+        case .cubicBezier(let x1, let y1, let x2, let y2):
+            objectStart()
+            key("cubicBezier")
+            arrayStart(); number(x1); number(y1); number(x2); number(y2); arrayEnd()
+            objectEnd()
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import ParallaxLayout
+
+/// The SPEC §8 markup of one keyframes answer as positioned boxes, each number a `Curve` over the
+/// domain: what the `css` and `waapi` writers render. Every box is absolutely positioned in its
+/// parent (the scroller's content, a page, a layer, the header); `x`/`y` are its offset there.
+/// The scroller is the viewport, so a box's content position is its viewport position + o
+/// along the axis (SPEC §8: the scroller's scrollLeft/scrollTop is the offset).
+struct KeyframesScene {
+    struct Box {
+        /// The CSS selector of the markup (class and attribute names are API, SPEC §8).
+        var selector: String
+        var x, y, width, height: Curve
+        var scale, rotate, opacity: Curve?
+        /// `overflow: clip` (a page clips its layers, the seed's `clipsToBounds`).
+        var clips = false
+        /// Drawn above later siblings (the pinned header over the body).
+        var raised = false
+    }
+
+    var axis: Axis
+    var domain: KeyframeDomain
+    /// The scroller's size (the viewport) and its scrollable content size.
+    var viewport: Size
+    var contentSize: Size
+    var boxes: [Box]
+
+    /// Values of one target: the tracks that vary, else the single-offset answer at `from`.
+    struct Values {
+        var domain: KeyframeDomain
+        var tracks: [String: Track] = [:]
+        var rest: [String: Double] = [:]
+
+        func curve(_ property: String) -> Curve {
+            if let t = tracks[property] { return Curve(t) }
+            return .constant(rest[property] ?? 0, over: domain)
+        }
+
+        /// nil when the property is neither a track nor in the answer (e.g. no `scale` asked).
+        func optionalCurve(_ property: String) -> Curve? {
+            tracks[property] != nil || rest[property] != nil ? curve(property) : nil
+        }
+    }
+
+    /// Tracks grouped by target, in the answer's order. Two elements of one name (the scroll
+    /// request does not forbid it) share a target and a selector: the first one's tracks are kept,
+    /// matching the first element the scene places.
+    static func group(_ keyframes: Keyframes) -> (order: [TrackTarget], tracks: [TrackTarget: [String: Track]]) {
+        var order: [TrackTarget] = []
+        var byTarget: [TrackTarget: [String: Track]] = [:]
+        for t in keyframes.tracks {
+            if byTarget[t.target] == nil { order.append(t.target) }
+            if byTarget[t.target]?[t.property] == nil { byTarget[t.target, default: [:]][t.property] = t }
+        }
+        return (order, byTarget)
+    }
+
+    /// A CSS string (CSS Syntax §4.3.5 / CSSOM "serialize a string"): `"` and `\` escaped, control
+    /// characters as hex escapes, so a layer or element name cannot break out of its selector.
+    static func cssString(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"", "\\": out += "\\" + String(u)
+            case "\u{0}": out += "\u{FFFD}"
+            case "\u{1}"..."\u{1F}", "\u{7F}": out += "\\" + String(u.value, radix: 16) + " "
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out + "\""
+    }
+}
+
+extension Frame {
+    /// `name.x`, `name.y`, `name.width`, `name.height` into `rest`.
+    func flatten(_ name: String, into rest: inout [String: Double]) {
+        rest[name + ".x"] = x
+        rest[name + ".y"] = y
+        rest[name + ".width"] = width
+        rest[name + ".height"] = height
+    }
+}

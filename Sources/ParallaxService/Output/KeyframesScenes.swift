@@ -1,0 +1,140 @@
+import ParallaxLayout
+
+/// The three models' markup (SPEC §8) as scenes. Constant numbers come from the single-offset
+/// answer at `domain.from` (the keyframes answer leaves them out); varying ones from the tracks.
+extension KeyframesScene {
+    /// Paging: `.parallax-page[data-slot]` boxes in the scroller's content at their viewport
+    /// frame + o, `.parallax-layer[data-layer]` boxes at their viewport frame − their page's (so
+    /// RTL and cover need no special case), `img.parallax-content` at `contentFrame`.
+    static func paging(_ input: PagingInput, _ keyframes: Keyframes, limits: LayoutLimits) -> KeyframesScene {
+        let domain = keyframes.domain
+        let (order, tracks) = group(keyframes)
+        var slots: [Int] = []
+        for target in order {
+            switch target {
+            case .page(let s), .layer(let s, _): if slots.last != s { slots.append(s) }
+            default: break
+            }
+        }
+        var rest = input
+        rest.offset = domain.from
+        rest.include = nil
+        rest.range = slots.min().flatMap { lo in slots.max().map { PagingInput.PageRange(from: Double(lo), to: Double($0)) } }
+        let at: PagingLayout?
+        if case .single(let l)? = try? rest.layout(limits: limits) { at = l } else { at = nil }
+        let horizontal = keyframes.axis == .horizontal
+        let along = horizontal ? input.viewport.width : input.viewport.height
+        let extent = max(at.map { horizontal ? $0.contentSize.width : $0.contentSize.height } ?? 0, domain.to + along, along + 1)
+        var scene = KeyframesScene(axis: keyframes.axis, domain: domain, viewport: input.viewport,
+                                   contentSize: horizontal ? Size(width: extent, height: input.viewport.height)
+                                                           : Size(width: input.viewport.width, height: extent),
+                                   boxes: [])
+        let slotSet = Set(slots)
+        for page in at?.pages ?? [] where slotSet.contains(page.slot) {
+            var pv = Values(domain: domain, tracks: tracks[.page(slot: page.slot)] ?? [:])
+            page.viewportFrame.flatten("viewportFrame", into: &pv.rest)
+            let pageSelector = ".parallax-page[data-slot=\"\(page.slot)\"]"
+            let px = pv.curve("viewportFrame.x"), py = pv.curve("viewportFrame.y")
+            scene.boxes.append(Box(selector: pageSelector,
+                                   x: horizontal ? px.addingOffset(times: 1) : px,
+                                   y: horizontal ? py : py.addingOffset(times: 1),
+                                   width: pv.curve("viewportFrame.width"), height: pv.curve("viewportFrame.height"),
+                                   clips: true))
+            for layer in page.layers {
+                var lv = Values(domain: domain, tracks: tracks[.layer(slot: page.slot, name: layer.name)] ?? [:])
+                layer.viewportFrame.flatten("viewportFrame", into: &lv.rest)
+                layer.contentFrame?.flatten("contentFrame", into: &lv.rest)
+                if let o = layer.opacity { lv.rest["opacity"] = o }
+                if let s = layer.scale { lv.rest["scale"] = s }
+                let layerSelector = pageSelector + " > .parallax-layer[data-layer=" + cssString(layer.name) + "]"
+                scene.boxes.append(Box(selector: layerSelector,
+                                       x: lv.curve("viewportFrame.x").linearCombination(1, px, -1),
+                                       y: lv.curve("viewportFrame.y").linearCombination(1, py, -1),
+                                       width: lv.curve("viewportFrame.width"), height: lv.curve("viewportFrame.height"),
+                                       scale: lv.optionalCurve("scale"), opacity: lv.optionalCurve("opacity")))
+                if layer.contentFrame != nil {
+                    scene.boxes.append(contentBox(layerSelector + " > img.parallax-content", lv))
+                }
+            }
+        }
+        return scene
+    }
+
+    /// Header: `.parallax-header` pinned (its content position is its viewport y + o), holding
+    /// `.parallax-image` at `image` (header-local) and `img.parallax-content` at `contentFrame`;
+    /// `.parallax-body` at `contentTop` + o (it fills the rest of the scrollable content).
+    static func header(_ input: HeaderInput, _ keyframes: Keyframes, limits: LayoutLimits) -> KeyframesScene {
+        let domain = keyframes.domain
+        var values = Values(domain: domain, tracks: group(keyframes).tracks[.header] ?? [:])
+        var rest = input
+        rest.offset = domain.from
+        if case .single(let at)? = try? rest.layout(limits: limits) {
+            at.header.flatten("header", into: &values.rest)
+            at.image.flatten("image", into: &values.rest)
+            at.contentFrame?.flatten("contentFrame", into: &values.rest)
+            values.rest["contentTop"] = at.contentTop
+            values.rest["progress"] = at.progress
+        }
+        let height = input.viewport.height
+        let extent = height + max(domain.to, 1)
+        var scene = KeyframesScene(axis: .vertical, domain: domain, viewport: input.viewport,
+                                   contentSize: Size(width: input.viewport.width, height: extent), boxes: [])
+        scene.boxes.append(Box(selector: ".parallax-header", x: values.curve("header.x"),
+                               y: values.curve("header.y").addingOffset(times: 1),
+                               width: values.curve("header.width"), height: values.curve("header.height"),
+                               clips: true, raised: true))
+        scene.boxes.append(Box(selector: ".parallax-header > .parallax-image", x: values.curve("image.x"),
+                               y: values.curve("image.y"), width: values.curve("image.width"),
+                               height: values.curve("image.height")))
+        if input.content != nil {
+            scene.boxes.append(contentBox(".parallax-header > .parallax-image > img.parallax-content", values))
+        }
+        let top = values.curve("contentTop").addingOffset(times: 1)
+        scene.boxes.append(Box(selector: ".parallax-body", x: .constant(0, over: domain), y: top,
+                               width: .constant(input.viewport.width, over: domain),
+                               height: .constant(max(1, extent - top.first), over: domain)))
+        return scene
+    }
+
+    /// Scroll: `.parallax-element[data-element]` boxes at their content frame, moved by `translate`
+    /// (the scroll itself moves them, SPEC §3 `viewportFrame`), scaled and rotated about the centre.
+    static func scroll(_ input: ScrollInput, _ keyframes: Keyframes, limits: LayoutLimits) -> KeyframesScene {
+        let domain = keyframes.domain
+        let tracks = group(keyframes).tracks
+        var rest = input
+        rest.offset = domain.from
+        var restByName: [String: ElementLayout] = [:]
+        if case .single(let at)? = try? rest.layout(limits: limits) {
+            for e in at.elements where restByName[e.name] == nil { restByName[e.name] = e }
+        }
+        let horizontal = keyframes.axis == .horizontal
+        let along = horizontal ? input.viewport.width : input.viewport.height
+        var end = domain.to + along
+        for e in input.elements { end = max(end, horizontal ? e.frame.x + e.frame.width : e.frame.y + e.frame.height) }
+        let extent = max(end, along + 1)
+        var scene = KeyframesScene(axis: keyframes.axis, domain: domain, viewport: input.viewport,
+                                   contentSize: horizontal ? Size(width: extent, height: input.viewport.height)
+                                                           : Size(width: input.viewport.width, height: extent),
+                                   boxes: [])
+        var seen = Set<String>()
+        for element in input.elements where seen.insert(element.name).inserted {
+            var v = Values(domain: domain, tracks: tracks[.element(name: element.name)] ?? [:])
+            if let e = restByName[element.name] {
+                v.rest = ["translate.x": e.translate.x, "translate.y": e.translate.y, "scale": e.scale,
+                          "opacity": e.opacity, "rotate": e.rotate]
+            }
+            scene.boxes.append(Box(selector: ".parallax-element[data-element=" + cssString(element.name) + "]",
+                                   x: v.curve("translate.x").adding(element.frame.x),
+                                   y: v.curve("translate.y").adding(element.frame.y),
+                                   width: .constant(element.frame.width, over: domain),
+                                   height: .constant(element.frame.height, over: domain),
+                                   scale: v.curve("scale"), rotate: v.curve("rotate"), opacity: v.curve("opacity")))
+        }
+        return scene
+    }
+
+    private static func contentBox(_ selector: String, _ v: Values) -> Box {
+        Box(selector: selector, x: v.curve("contentFrame.x"), y: v.curve("contentFrame.y"),
+            width: v.curve("contentFrame.width"), height: v.curve("contentFrame.height"))
+    }
+}

@@ -1,0 +1,268 @@
+import ParallaxLayout
+
+/// The one drawing helper behind the `format: "svg"` pictures (SPEC §9 "Pictures"): an SVG 1.1
+/// document written into a byte buffer, deterministic by construction (SPEC §4): every number goes
+/// through the JSON writer's shortest round-trip formatter after rounding to 1/100 point (a
+/// picture needs no more, and 187.33 reads better than 187.33333333333334), element ids are
+/// counters, and no clock, locale or hash order is involved.
+///
+/// Sizes scale with the viewport (`unit` = one "point" of type and stroke at a 400-point-wide
+/// viewport), so a phone and a desktop viewport give pictures that look alike.
+struct SVGCanvas {
+    private(set) var bytes: [UInt8] = []
+    /// Type and stroke scale: max(W, H) / 400, at least 0.5.
+    let unit: Double
+    private var nextID = 0
+
+    /// The palette: slate inks and six page hues (Tailwind's 500 steps, legible on white).
+    static let ink = "#0f172a", muted = "#64748b", paper = "#f8fafc", line = "#cbd5e1"
+    static let hues = ["#6366f1", "#0ea5e9", "#10b981", "#f59e0b", "#ef4444", "#a855f7"]
+    static func hue(_ i: Int) -> String { hues[((i % hues.count) + hues.count) % hues.count] }
+
+    init(viewport: Size) {
+        unit = Swift.max(0.5, Swift.max(viewport.width, viewport.height) / 400)
+    }
+
+    // MARK: - Text of numbers and names
+
+    /// A number rounded to 1/100 and written in the shortest form that reads back (`-0` as `0`).
+    static func num(_ v: Double) -> String {
+        let r = (v * 100).rounded() / 100
+        return JSONWriter.text { $0.numberValue(r.isFinite ? r : 0) }
+    }
+
+    /// XML character data and attribute values (XML 1.0 §2.4): `&`, `<`, `>`, quotes escaped;
+    /// control characters other than tab and newline, which XML 1.0 forbids, become U+FFFD.
+    static func escape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n": out.unicodeScalars.append(c)
+            default: out.unicodeScalars.append(c.value < 0x20 || (0xFFFE...0xFFFF).contains(c.value) ? "\u{FFFD}" : c)
+            }
+        }
+        return out
+    }
+
+    // MARK: - Document
+
+    mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
+
+    /// `<svg>` with a viewBox around `box`, a white ground and the shared styles.
+    mutating func open(box: Frame, title: String) {
+        let n = Self.num
+        raw("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(n(box.x)) \(n(box.y)) \(n(box.width)) \(n(box.height))\"")
+        raw(" width=\"\(n(box.width / unit))\" height=\"\(n(box.height / unit))\" font-family=\"ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif\">\n")
+        raw("<title>\(Self.escape(title))</title>\n")
+        rect(box, fill: "#ffffff")
+    }
+
+    mutating func close() { raw("</svg>\n") }
+
+    /// A fresh id (`c0`, `c1`, …) for a clipPath or pattern.
+    mutating func id(_ prefix: String) -> String {
+        defer { nextID += 1 }
+        return prefix + String(nextID)
+    }
+
+    // MARK: - Shapes
+
+    mutating func rect(_ f: Frame, fill: String = "none", stroke: String? = nil, width: Double = 1,
+                       dash: Bool = false, opacity: Double? = nil, radius: Double = 0, extra: String = "") {
+        let n = Self.num
+        raw("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(Swift.max(0, f.width)))\" height=\"\(n(Swift.max(0, f.height)))\"")
+        if radius > 0 { raw(" rx=\"\(n(radius * unit))\"") }
+        raw(" fill=\"\(fill)\"")
+        if let opacity { raw(" fill-opacity=\"\(n(opacity))\"") }
+        if let stroke {
+            raw(" stroke=\"\(stroke)\" stroke-width=\"\(n(width * unit))\"")
+            if dash { raw(" stroke-dasharray=\"\(n(4 * unit)) \(n(3 * unit))\"") }
+        }
+        raw("\(extra)/>\n")
+    }
+
+    mutating func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String, width: Double = 1, dash: Bool = false) {
+        let n = Self.num
+        raw("<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(n(width * unit))\"")
+        if dash { raw(" stroke-dasharray=\"\(n(4 * unit)) \(n(3 * unit))\"") }
+        raw("/>\n")
+    }
+
+    /// Text at (x, y) (baseline), `size` in units; `anchor` is SVG's text-anchor.
+    mutating func text(_ s: String, x: Double, y: Double, size: Double = 12, weight: Int = 400,
+                       fill: String = SVGCanvas.ink, anchor: String = "start") {
+        let n = Self.num
+        raw("<text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size * unit))\"")
+        if weight != 400 { raw(" font-weight=\"\(weight)\"") }
+        if anchor != "start" { raw(" text-anchor=\"\(anchor)\"") }
+        raw(" fill=\"\(fill)\">\(Self.escape(s))</text>\n")
+    }
+
+    /// A `<clipPath>` holding `f`; returns its id for `clip-path="url(#id)"`.
+    mutating func clipPath(_ f: Frame) -> String {
+        let cid = id("c")
+        raw("<clipPath id=\"\(cid)\">")
+        rect(f)
+        raw("</clipPath>\n")
+        return cid
+    }
+
+    /// Diagonal stripes in `color` that move with `origin` (the layer's frame), so a layer's
+    /// parallax shift shows against its page's edges. Returns the pattern id.
+    mutating func stripes(_ color: String, origin: Frame, angle: Double) -> String {
+        let pid = id("p"), n = Self.num, s = 10 * unit
+        raw("<pattern id=\"\(pid)\" patternUnits=\"userSpaceOnUse\" width=\"\(n(s))\" height=\"\(n(s))\"")
+        raw(" patternTransform=\"translate(\(n(origin.x)) \(n(origin.y))) rotate(\(n(angle)))\">")
+        raw("<rect width=\"\(n(s))\" height=\"\(n(s))\" fill=\"\(color)\" fill-opacity=\"0.16\"/>")
+        raw("<rect width=\"\(n(s / 2.5))\" height=\"\(n(s))\" fill=\"\(color)\" fill-opacity=\"0.38\"/></pattern>\n")
+        return pid
+    }
+
+    /// A label card: lines of text (the first bold) on a white rounded card at (x, y), its
+    /// top-left, at most `maxWidth` wide (longer lines are cut with an ellipsis). Widths are
+    /// estimated from the character count (a server has no font metrics). Returns its height.
+    @discardableResult
+    mutating func card(_ lines: [String], x: Double, y: Double, accent: String, maxWidth: Double = .infinity) -> Double {
+        guard !lines.isEmpty else { return 0 }
+        let perChar = 5.7 * unit, pad = 8 * unit
+        let fit = Swift.max(4, Int((maxWidth - 2 * pad) / perChar))
+        let shown = lines.map { $0.count > fit ? String($0.prefix(fit - 1)) + "…" : $0 }
+        let longest = Double(shown.map(\.count).max() ?? 0)
+        let w = Swift.min(maxWidth, 2 * pad + longest * perChar), h = (10 + 14 * Double(shown.count)) * unit
+        rect(Frame(x: x, y: y, width: w, height: h), fill: "#ffffff", stroke: accent, width: 1, opacity: 0.94, radius: 5)
+        text(shown[0], x: x + pad, y: y + 16 * unit, size: 11, weight: 650, fill: Self.ink)
+        for (i, l) in shown.dropFirst().enumerated() {
+            text(l, x: x + pad, y: y + (30 + 14 * Double(i)) * unit, size: 10, fill: Self.muted)
+        }
+        return h
+    }
+
+    /// `<g>` with an optional clip, transform and opacity; close it with `endGroup()`.
+    mutating func group(clip: String? = nil, transform: String? = nil, opacity: Double? = nil) {
+        raw("<g")
+        if let clip { raw(" clip-path=\"url(#\(clip))\"") }
+        if let transform { raw(" transform=\"\(transform)\"") }
+        if let opacity { raw(" opacity=\"\(Self.num(opacity))\"") }
+        raw(">\n")
+    }
+
+    mutating func endGroup() { raw("</g>\n") }
+
+    /// `scale(s)` and `rotate(deg)` about the centre of `f` (SPEC §1, §3: both about the centre).
+    static func aboutCentre(_ f: Frame, scale: Double?, rotate: Double?) -> String? {
+        let s = scale ?? 1, r = rotate ?? 0
+        if s == 1 && r == 0 { return nil }
+        let cx = f.x + f.width / 2, cy = f.y + f.height / 2
+        var t = "translate(\(num(cx)) \(num(cy)))"
+        if r != 0 { t += " rotate(\(num(r)))" }
+        if s != 1 { t += " scale(\(num(s)))" }
+        return t + " translate(\(num(-cx)) \(num(-cy)))"
+    }
+
+    /// Pale veil over everything in `box` outside `viewport` (even-odd hole), so what lies beyond
+    /// the screen stays visible but reads as off-screen.
+    mutating func veil(outside viewport: Frame, within box: Frame) {
+        let n = Self.num
+        func sub(_ f: Frame) -> String { "M\(n(f.x)) \(n(f.y))h\(n(f.width))v\(n(f.height))h\(n(-f.width))z" }
+        raw("<path fill-rule=\"evenodd\" fill=\"#ffffff\" fill-opacity=\"0.62\" d=\"\(sub(box))\(sub(viewport))\"/>\n")
+    }
+
+    /// The viewport outline, drawn last so it sits above everything, with its size as a label.
+    mutating func viewport(_ f: Frame, label: String) {
+        rect(f, stroke: Self.ink, width: 2.5, radius: 3)
+        text(label, x: f.x, y: f.y - 7 * unit, size: 11, weight: 600, fill: Self.ink)
+    }
+
+    /// Title and subtitle lines in the heading band from `top`.
+    mutating func heading(_ title: String, _ subtitle: [String], x: Double, top: Double) {
+        text(title, x: x, y: top + 18 * unit, size: 16, weight: 700)
+        for (i, line) in subtitle.enumerated() {
+            text(line, x: x, y: top + (36 + 15 * Double(i)) * unit, size: 11, fill: Self.muted)
+        }
+    }
+
+    /// The heading band's height in units for `lines` subtitle lines.
+    static func headingHeight(_ lines: Int) -> Double { 44 + 15 * Double(lines) }
+
+    /// The picture's box around `content` (viewport coordinates): a margin, the heading band above
+    /// and the legend's rows below. Returns the box and the legend's top.
+    func frame(content: Frame, lines: Int, legend: [(Swatch, String)]) -> (box: Frame, legendTop: Double, margin: Double) {
+        let m = 30 * unit
+        let inner = Self.inset(content, by: m)
+        let rows = legendLayout(legend, x: inner.x + m, width: inner.width - 2 * m).height
+        let band = Self.headingHeight(lines) * unit
+        let box = Frame(x: inner.x, y: inner.y - band, width: inner.width, height: inner.height + band + rows + 6 * unit)
+        return (box, inner.y + inner.height, m)
+    }
+
+    /// Opens the document for `content`, writes the heading, runs `body`, then the legend.
+    mutating func picture(content: Frame, title: String, subtitle: [String], legend items: [(Swatch, String)],
+                          body: (inout SVGCanvas, _ paper: Frame) -> Void) {
+        let (box, legendTop, m) = frame(content: content, lines: subtitle.count, legend: items)
+        open(box: box, title: title)
+        let paper = Self.inset(content, by: m * 0.8)
+        rect(paper, fill: Self.paper, stroke: "#e2e8f0", width: 1, radius: 8)
+        heading(title, subtitle, x: box.x + m, top: box.y)
+        let clip = clipPath(paper)
+        group(clip: clip)
+        body(&self, paper)
+        endGroup()
+        legend(items, x: box.x + m, y: legendTop, width: box.width - 2 * m)
+        close()
+    }
+
+    /// One legend entry: a swatch (`rect` drawn by `swatch`) and its words.
+    enum Swatch { case outline, fill(String), stripes(String), dashed, veil }
+
+    /// Where each legend entry goes when the row wraps at `width`: origins, and the rows' height.
+    func legendLayout(_ items: [(Swatch, String)], x: Double, width: Double) -> (origins: [(Double, Double)], height: Double) {
+        var cx = x, cy = 0.0, out: [(Double, Double)] = []
+        for (_, label) in items {
+            let w = (14 + 6 + 6.1 * Double(label.count) + 16) * unit
+            if cx > x && cx + w - 16 * unit > x + width { cx = x; cy += 22 * unit }
+            out.append((cx, cy))
+            cx += w
+        }
+        return (out, cy + 22 * unit)
+    }
+
+    /// The legend from (x, y), wrapped at `width`: each swatch 14 units square, then its label.
+    mutating func legend(_ items: [(Swatch, String)], x: Double, y: Double, width: Double) {
+        let s = 14 * unit
+        for ((swatch, label), (cx, dy)) in zip(items, legendLayout(items, x: x, width: width).origins) {
+            let box = Frame(x: cx, y: y + dy, width: s, height: s)
+            switch swatch {
+            case .outline: rect(box, fill: "#ffffff", stroke: Self.ink, width: 2.5, radius: 2)
+            case .fill(let c): rect(box, fill: c, stroke: c, width: 1.2, opacity: 0.14, radius: 2)
+            case .stripes(let c):
+                let pattern = stripes(c, origin: box, angle: 45)
+                rect(box, fill: "url(#\(pattern))", radius: 2)
+            case .dashed: rect(box, stroke: Self.muted, width: 1.2, dash: true, radius: 2)
+            case .veil: rect(box, fill: Self.line, stroke: Self.line, width: 1, opacity: 0.5, radius: 2)
+            }
+            text(label, x: cx + s + 6 * unit, y: y + dy + s - 3 * unit, size: 11, fill: Self.muted)
+        }
+    }
+
+    /// The smallest frame holding all of `frames`.
+    static func union(_ frames: [Frame]) -> Frame {
+        guard let first = frames.first else { return Frame(x: 0, y: 0, width: 0, height: 0) }
+        var minX = first.x, minY = first.y, maxX = first.x + first.width, maxY = first.y + first.height
+        for f in frames.dropFirst() {
+            minX = Swift.min(minX, f.x); minY = Swift.min(minY, f.y)
+            maxX = Swift.max(maxX, f.x + f.width); maxY = Swift.max(maxY, f.y + f.height)
+        }
+        return Frame(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// `f` grown by `d` on every side.
+    static func inset(_ f: Frame, by d: Double) -> Frame {
+        Frame(x: f.x - d, y: f.y - d, width: f.width + 2 * d, height: f.height + 2 * d)
+    }
+}

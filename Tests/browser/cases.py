@@ -1,0 +1,63 @@
+"""The requests the Chromium suite plays (SPEC §8): every model, both axes, RTL, every easing."""
+
+VIEW = {"width": 390, "height": 844}
+SMALL = {"width": 320, "height": 480}
+
+PAGING = {
+    "paging-horizontal": {"viewport": VIEW, "pageCount": 4, "pageSpacing": 16,
+                          "layers": [{"name": "background", "travel": 120}]},
+    "paging-vertical": {"viewport": SMALL, "pageCount": 3, "axis": "vertical",
+                        "layers": [{"name": "bg", "rate": 0.5}, {"name": "fg", "travel": -60}]},
+    "paging-rtl": {"viewport": SMALL, "pageCount": 3, "pageSpacing": 10, "direction": "rtl",
+                   "layers": [{"name": "bg", "travel": 100}]},
+    "paging-cover": {"viewport": SMALL, "pageCount": 3, "layers": [{"name": "bg", "travel": 80, "fit": "cover"}]},
+    "paging-effects": {"viewport": SMALL, "pageCount": 3, "pageSpacing": 20,
+                       "layers": [{"name": "bg", "travel": 50, "opacity": {"min": 0.25}, "scale": {"min": 0.6}}]},
+    "paging-spacing-domain": {"viewport": SMALL, "pageCount": 5, "pageSpacing": 40, "domain": {"from": 180, "to": 1000},
+                              "layers": [{"name": "bg", "travel": 300}, {"name": "text", "rate": -0.25}]},
+    "paging-infinite-rtl": {"viewport": SMALL, "pageCount": 3, "infinite": True, "direction": "rtl",
+                            "domain": {"from": -300, "to": 900}, "layers": [{"name": "bg", "travel": 70}]},
+    "paging-content": {"viewport": SMALL, "pageCount": 3, "pageSpacing": 8,
+                       "layers": [{"name": "photo", "travel": 60, "fit": "cover", "content": {"width": 800, "height": 600}},
+                                  {"name": "logo", "rate": -0.3, "content": {"width": 100, "height": 40}, "contentMode": "center"}]},
+    "paging-motion": {"viewport": SMALL, "pageCount": 3, "motionScale": 0.5,
+                      "layers": [{"name": "bg", "travel": 90, "fit": "cover", "opacity": {"min": 0}}]},
+}
+
+HEADER = {
+    "header-fill": {"viewport": SMALL, "header": {"height": 200}},
+    "header-top": {"viewport": SMALL, "header": {"height": 200, "minHeight": 60}, "mode": "top"},
+    "header-center": {"viewport": SMALL, "header": {"height": 180}, "mode": "center",
+                      "content": {"width": 600, "height": 400}},
+    "header-bottom": {"viewport": SMALL, "header": {"height": 150, "minHeight": 40}, "mode": "bottom",
+                      "content": {"width": 300, "height": 500}, "contentMode": "aspectFit"},
+    "header-nostretch": {"viewport": SMALL, "header": {"height": 160, "minHeight": 30}, "stretch": False,
+                         "domain": {"from": -100, "to": 400}},
+    "header-content": {"viewport": SMALL, "header": {"height": 220}, "content": {"width": 800, "height": 500}},
+}
+
+def el(name, y, h=120, **kw):
+    return {"name": name, "frame": {"x": 20, "y": y, "width": 200, "height": h}, **kw}
+
+SCROLL = {
+    "scroll-linear": {"viewport": SMALL, "elements": [
+        el("a", 300, translate=[0, -200]), el("b", 900, opacity=[0.2, 1], scale=[0.5, 1.5])]},
+    "scroll-keywords": {"viewport": SMALL, "elements": [
+        el("in", 400, translate=[-100, 100], easing="easeIn"),
+        el("out", 700, opacity=[0, 1], rotate=[0, 90], easing="easeOut"),
+        el("inout", 1000, scale=[0.5, 2], translate=[50, -50], easing="easeInOut")]},
+    "scroll-bezier": {"viewport": SMALL, "elements": [
+        el("b1", 500, translate=[0, 300], easing={"cubicBezier": [0.1, 0.9, 0.2, 1]}),
+        el("b2", 800, rotate=[-45, 45], opacity=[1, 0.3], easing={"cubicBezier": [0.7, -0.5, 0.3, 1.6]})]},
+    "scroll-rellax": {"viewport": SMALL, "elements": [
+        el("slow", 600, speed=-2), el("fast", 1200, speed=3), el("centred", 900, speed=-4, center=True)]},
+    "scroll-offsets": {"viewport": SMALL, "elements": [
+        el("ranged", 700, translate=[0, -150], startOffset=100, endOffset=600, easing="easeInOut"),
+        el("fade", 400, opacity=[1, 0], startOffset=0, endOffset=300)]},
+    "scroll-cut": {"viewport": SMALL, "domain": {"from": 250, "to": 900}, "elements": [
+        el("cut1", 500, translate=[0, 300], easing="easeInOut"),
+        el("cut2", 700, rotate=[0, 180], scale=[2, 1], easing={"cubicBezier": [0.9, 0.1, 0.1, 0.9]})]},
+    "scroll-horizontal": {"viewport": SMALL, "axis": "horizontal", "elements": [
+        {"name": "h1", "frame": {"x": 500, "y": 40, "width": 150, "height": 100}, "translate": [0, 200], "easing": "easeOut"},
+        {"name": "h2", "frame": {"x": 900, "y": 200, "width": 100, "height": 100}, "speed": 2, "scale": [1, 0.5]}]},
+}

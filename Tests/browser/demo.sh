@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The demo-page suite (SPEC §9, issue 10): demo_check.py drives Debian's /usr/bin/chromium with
+# Playwright against the given server binary: the demo page at GET / loads with no console error
+# and no failed request, follows its controls and the scroll offset, the SVG pictures parse as XML,
+# and a page served from another origin calls the API through CORS with a preflight and reads the
+# ETag. The server runs on a free port (127.0.0.1, port 0: it prints where it listens) with its
+# access log on, so the test can see the preflight arrive; it is stopped on exit.
+#
+# usage: Tests/browser/demo.sh [path/to/parallax-server]   (default: .build/release/parallax-server)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+bin=${1:-"$root/.build/release/parallax-server"}
+python="$root/.venv/bin/python"
+[[ -x "$python" ]] || python=python3
+log=$(mktemp)
+"$bin" --host 127.0.0.1 --port 0 --workers 2 --access-log on >"$log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
+port=""
+for _ in $(seq 1 100); do
+  port=$(grep -o '127\.0\.0\.1:[0-9]*' "$log" | head -1 | cut -d: -f2 || true)
+  [[ -n "$port" ]] && break
+  sleep 0.1
+done
+[[ -n "$port" ]] || { echo "demo: server did not start"; cat "$log"; exit 1; }
+cd "$root/Tests/browser"
+timeout 300 "$python" demo_check.py "http://127.0.0.1:$port" "$log"
