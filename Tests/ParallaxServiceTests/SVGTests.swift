@@ -11,13 +11,7 @@ import Testing
     static let scroll = #"{"viewport":{"width":390,"height":700},"offset":300,"elements":[{"name":"hero","frame":{"x":20,"y":100,"width":350,"height":220},"speed":-2},{"name":"card","frame":{"x":40,"y":600,"width":200,"height":140},"scale":[0.6,1.2],"rotate":[-10,10],"opacity":[0.2,1]}]"#
 
     func call(_ target: String, _ body: String?, accept: String? = nil) -> Client.Reply {
-        var headers = HTTPHeaders([("Host", "test")])
-        if body != nil { headers.append(name: "Content-Type", value: "application/json") }
-        if let accept { headers.append(name: "Accept", value: accept) }
-        let request = HTTPRequest(method: body == nil ? .get : .post, target: target, headers: headers, body: Array((body ?? "").utf8))
-        var response = HTTPResponse()
-        client.app.respond(to: request, into: &response)
-        return Client.Reply(status: response.status, contentType: response.contentType, headers: response.headers, bytes: response.body)
+        client.call(body == nil ? .get : .post, target, body, headers: accept.map { [("Accept", $0)] } ?? [])
     }
 
     @Test(arguments: [("/v1/paging", paging), ("/v1/header", header), ("/v1/scroll", scroll)])
