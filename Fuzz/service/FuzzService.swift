@@ -20,7 +20,8 @@
 // - a keyframes `knots` list is non-empty, each knot two numbers (null would be a non-finite one)
 //   with non-decreasing offsets, and `easings` has one entry fewer; a `keyTimes` list runs from 0
 //   to 1, non-decreasing;
-// - a stylesheet is UTF-8 with balanced braces and no `nan`/`inf` number;
+// - a stylesheet is UTF-8 with balanced braces outside its strings and comments, strings and
+//   comments closed, no newline inside a string, and no `nan`/`inf` number;
 // - a picture (image/svg+xml, `format: "svg"` or `Accept`) is UTF-8 from `<svg xmlns=` to
 //   `</svg>`, with no `nan`/`inf` number;
 // - SPEC §9: a 200 has an ETag, and a gzip body inflates to the answer above; 304 and 204 have no
@@ -152,11 +153,34 @@ func fuzzOne(_ data: UnsafeRawBufferPointer) {
 func checkStylesheet(_ bytes: [UInt8]) {
     let text = String(decoding: bytes, as: UTF8.self)
     check(Array(text.utf8) == bytes, "stylesheet is not UTF-8")
+    // Braces count outside strings and comments only: a request's element name sits in a
+    // quoted attribute selector (`[data-element="a{"]`), where a brace is just a character.
     var depth = 0
-    for b in bytes {
-        if b == UInt8(ascii: "{") { depth += 1 }
-        if b == UInt8(ascii: "}") { depth -= 1; check(depth >= 0, "unbalanced '}' in stylesheet") }
+    var quote: UInt8? = nil
+    var escaped = false
+    var inComment = false
+    var i = 0
+    while i < bytes.count {
+        let b = bytes[i]
+        if inComment {
+            if b == UInt8(ascii: "*") && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "/") { inComment = false; i += 1 }
+        } else if let q = quote {
+            check(b != 10, "newline inside a CSS string")
+            if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true } else if b == q { quote = nil }
+        } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+            quote = b
+        } else if b == UInt8(ascii: "/") && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "*") {
+            inComment = true
+            i += 1
+        } else if b == UInt8(ascii: "{") {
+            depth += 1
+        } else if b == UInt8(ascii: "}") {
+            depth -= 1
+            check(depth >= 0, "unbalanced '}' in stylesheet")
+        }
+        i += 1
     }
+    check(quote == nil && !inComment, "unterminated string or comment in stylesheet")
     check(depth == 0, "unclosed '{' in stylesheet")
     for bad in [":nan", ":inf", ":-inf", " nan", " inf", "nanpx", "infpx", "null"] {
         check(!text.contains(bad), "stylesheet holds \(bad)")
