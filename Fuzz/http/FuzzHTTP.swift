@@ -12,7 +12,21 @@
 //   and an empty line, so ⌊LF/2⌋, plus one error response);
 // - an error response is the last one, says `Connection: close`, and the machine closes;
 // - once the peer's input ends and the output is written, the machine closes (no hang).
+//
+// With flag bit 32 the responder is the real service (ParallaxApp with its SPEC §9 web semantics:
+// CORS, ETag / If-None-Match, gzip, routes, problems) instead of the echo responder; bit 64 gives
+// it a `--cors-origins` list (`https://app.example`) instead of `*`. Then, per response, against
+// the request it answers (issue 10):
+// - 204 and 304 carry neither Content-Length nor a body, every other final response a Content-Length or, for a
+//   streamed answer (SPEC §10), chunked transfer coding;
+// - OPTIONS is answered 204 or a 4xx problem, 304 only to a GET/HEAD with If-None-Match, 412 only
+//   to a POST with If-None-Match;
+// - under `*` every response carries `Access-Control-Allow-Origin: *`; under the list only the
+//   listed origin is echoed, and only when the request sent it;
+// - a 200 carries an ETag; `Content-Encoding: gzip` only when the request's Accept-Encoding names
+//   gzip, and then the body inflates; the status is 2xx, 304 or 4xx (never 5xx).
 @testable import HTTPServer
+@testable import ParallaxService
 
 #if canImport(Glibc)
 import Glibc
@@ -68,13 +82,44 @@ struct SplitRandom {
     }
 }
 
+let echoResponder = FuzzEchoResponder()
+let serviceResponder = ParallaxApp(options: ServiceOptions(accessLog: false), metrics: ServiceMetrics())
+let listResponder: ParallaxApp = {
+    var options = ServiceOptions(accessLog: false)
+    options.cors = (try? CORSPolicy(parsing: "https://app.example")) ?? .default
+    return ParallaxApp(options: options, metrics: ServiceMetrics())
+}()
+
+/// What the response checks need to know of the request a response answers.
+struct RequestFacts {
+    var method: HTTPMethod?
+    var ifNoneMatch = false
+    var origin: String?
+    var acceptsGzip = false
+    /// A layout route or a document (not /healthz, /readyz, /metrics): its 200 has an ETag.
+    var tagged = false
+
+    init() {}
+
+    init(_ request: borrowing HTTPRequest) {
+        method = request.method
+        ifNoneMatch = request.headers.contains("If-None-Match")
+        origin = request.headers["Origin"]
+        tagged = Route(target: request.target).isCacheable
+        let codings = request.headers.joined("Accept-Encoding")?.lowercased() ?? ""
+        acceptsGzip = codings.contains("gzip") || codings.contains("*")
+    }
+}
+
 struct Driver {
     var machine: HTTPConnectionStateMachine
-    let responder = FuzzEchoResponder()
+    let responder: any HTTPResponder
     var response = HTTPResponse()
     var written: [UInt8] = []
     /// Per final response, in order: true when it answers HEAD (no body despite Content-Length).
     var headOnly: [Bool] = []
+    /// Per final response, in order: the request it answers (empty for an engine error).
+    var facts: [RequestFacts] = []
     var errorResponses = 0
     var closed = false
     var now: UInt64 = 0
@@ -92,7 +137,10 @@ struct Driver {
             case .respond:
                 check(errorResponses == 0, "a request answered after an error response")
                 response.reset()
-                machine.withRequest { request in responder.respond(to: request, into: &response) }
+                machine.withRequest { request in
+                    responder.respond(to: request, into: &response)
+                    facts.append(RequestFacts(request))
+                }
                 let record = machine.responded(response, now: now)
                 headOnly.append(record.method == .head)
             case .respondToError(let error):
@@ -101,6 +149,7 @@ struct Driver {
                 errorResponses += 1
                 response.reset()
                 responder.respond(to: error, into: &response)
+                facts.append(RequestFacts())
                 // A HEAD request's error answer has no body either (RFC 9110 §9.3.2).
                 let record = machine.responded(response, now: now)
                 headOnly.append(record.method == .head)
@@ -139,8 +188,11 @@ func fuzzOne(_ data: UnsafeRawBufferPointer) {
         limits.maxHeaderCount = 8
         limits.writeHighWaterMark = 300
     }
+    let service = flags & 32 != 0
+    let listPolicy = flags & 64 != 0
     var driver = Driver(
         machine: HTTPConnectionStateMachine(limits: limits, date: DateCache(epochSeconds: 784_111_777), now: 0),
+        responder: !service ? echoResponder : listPolicy ? listResponder : serviceResponder,
         writesCompleteAtOnce: flags & 2 == 0)
     let advanceClock = flags & 4 != 0
     let drainMidway = flags & 8 != 0
@@ -196,10 +248,45 @@ func fuzzOne(_ data: UnsafeRawBufferPointer) {
           "\(driver.headOnly.count) responses made, \(parsed.count) read back")
     check(parsed.count <= lineFeeds / 2 + 1, "\(parsed.count) responses for at most \(lineFeeds / 2) requests")
     for (index, r) in parsed.enumerated() {
-        if r.status >= 400 || r.closes {
+        // The service answers its own 4xx problems on a kept-alive connection; the engine's
+        // error responses (framing, limits) close it.
+        let engineError = service ? driver.facts[index].method == nil : r.status >= 400
+        if engineError || r.closes {
             check(index == parsed.count - 1, "a response after a closing or error response")
         }
-        if r.status >= 400 { check(r.closes, "error response \(r.status) without Connection: close") }
+        if engineError { check(r.closes, "error response \(r.status) without Connection: close") }
+        if service { checkWeb(r, driver.facts[index], listPolicy: listPolicy) }
+    }
+}
+
+/// SPEC §9 on one response of the service against the request it answers.
+func checkWeb(_ r: ResponseReader.Response, _ request: RequestFacts, listPolicy: Bool) {
+    let status = r.status
+    // 5xx only from the engine (505 for HTTP/2, 503 while draining), never from a route.
+    check(status < 500 || request.method == nil || status == 503, "status \(status) from the service")
+    let acao = r.field("access-control-allow-origin")
+    if listPolicy {
+        check(acao == nil || (acao == request.origin && acao?.lowercased() == "https://app.example"),
+              "ACAO \(acao ?? "") for origin \(request.origin ?? "none")")
+    } else {
+        check(acao == "*", "no ACAO * under the default policy (status \(status))")
+    }
+    if status == 204 || status == 304 {
+        check(r.contentLength == nil && r.body.isEmpty, "\(status) with a Content-Length or a body")
+    } else {
+        check(r.contentLength != nil || r.chunked, "\(status) without Content-Length or chunked coding")
+    }
+    if request.method == .options { check(status == 204 || (status >= 400 && status < 500), "OPTIONS answered \(status)") }
+    if status == 204 { check(request.method == .options, "204 for \(String(describing: request.method))") }
+    if status == 304 {
+        check((request.method == .get || request.method == .head) && request.ifNoneMatch, "304 without a conditional GET/HEAD")
+        check(r.field("etag") != nil, "304 without ETag")
+    }
+    if status == 412 { check(request.method == .post && request.ifNoneMatch, "412 without a conditional POST") }
+    if status == 200 && request.tagged { check(r.field("etag") != nil, "200 without ETag") }
+    if let coding = r.field("content-encoding") {
+        check(coding == "gzip" && request.acceptsGzip, "Content-Encoding \(coding) for a request that did not ask for gzip")
+        if request.method != .head { check(gunzip(r.body) != nil, "gzip body does not inflate") }
     }
 }
 

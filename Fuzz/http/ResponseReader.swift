@@ -9,6 +9,8 @@ struct ResponseReader {
         var status: Int
         var closes: Bool
         var contentLength: Int?
+        /// Framed with `Transfer-Encoding: chunked` (a streamed answer, SPEC §10).
+        var chunked = false
         /// Header fields with lower-cased names, in order.
         var fields: [(name: String, value: String)] = []
         var body: [UInt8] = []
@@ -31,6 +33,7 @@ struct ResponseReader {
             let status = statusLine(lines[0])
             var length: Int?
             var closes = false
+            var chunked = false
             var names = Set<String>()
             var fields: [(name: String, value: String)] = []
             for line in lines.dropFirst() {
@@ -43,6 +46,10 @@ struct ResponseReader {
                     length = Int(value)
                 }
                 if lower == "connection" && value.lowercased() == "close" { closes = true }
+                if lower == "transfer-encoding" {
+                    check(value == "chunked", "Transfer-Encoding \(value)")
+                    chunked = true
+                }
                 check(lower == "set-cookie" || names.insert(lower).inserted, "field \(name) twice")
             }
             var bodyStart = headEnd + 4
@@ -55,6 +62,24 @@ struct ResponseReader {
             // 204 and 304 have no body and no Content-Length (RFC 9110 §8.6, §15.4.5).
             let bodiless = status == 204 || status == 304
             check(!bodiless || length == nil, "\(status) with Content-Length")
+            check(!(chunked && (bodiless || length != nil)), "\(status) chunked with Content-Length or without a body")
+            if chunked {
+                let index = responses.count
+                check(index < headOnly.count, "more responses written than made")
+                var body: [UInt8] = []
+                if index < headOnly.count && !headOnly[index] {
+                    guard let (decoded, end) = dechunk(bytes, from: bodyStart) else {
+                        check(false, "malformed chunked body")
+                        return responses
+                    }
+                    body = decoded
+                    bodyStart = end
+                }
+                responses.append(Response(status: status, closes: closes, contentLength: nil, chunked: true,
+                                          fields: fields, body: body))
+                i = bodyStart
+                continue
+            }
             guard let length = bodiless ? 0 : length else {
                 check(false, "final response \(status) without Content-Length")
                 return responses
@@ -72,6 +97,42 @@ struct ResponseReader {
             i = bodyStart
         }
         return responses
+    }
+
+    /// A chunked body (RFC 9112 §7.1) from `start`: `hex CRLF data CRLF`… `0 CRLF CRLF` with no
+    /// extensions or trailers (the engine writes none) and no empty chunk before the last.
+    /// Returns the data and the index after the body, nil when malformed or cut short.
+    private static func dechunk(_ bytes: [UInt8], from start: Int) -> ([UInt8], Int)? {
+        var body: [UInt8] = []
+        var i = start
+        while true {
+            var size = 0
+            var digits = 0
+            while i < bytes.count, let d = hexValue(bytes[i]) {
+                size = size * 16 + d
+                digits += 1
+                guard digits <= 8 else { return nil }
+                i += 1
+            }
+            guard digits > 0, i + 1 < bytes.count, bytes[i] == 13, bytes[i + 1] == 10 else { return nil }
+            i += 2
+            if size == 0 {
+                guard i + 1 < bytes.count, bytes[i] == 13, bytes[i + 1] == 10 else { return nil }
+                return (body, i + 2)
+            }
+            guard bytes.count - i >= size + 2, bytes[i + size] == 13, bytes[i + size + 1] == 10 else { return nil }
+            body += bytes[i..<(i + size)]
+            i += size + 2
+        }
+    }
+
+    private static func hexValue(_ b: UInt8) -> Int? {
+        switch b {
+        case 48...57: Int(b - 48)
+        case 97...102: Int(b - 87)
+        case 65...70: Int(b - 55)
+        default: nil
+        }
     }
 
     /// `HTTP/1.1 NNN Reason`: a three-digit status in 100…599 and a printable reason.
