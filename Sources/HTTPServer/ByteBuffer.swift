@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The one byte buffer of the engine and its applications (issue 11; after swift-nio's
 /// `ByteBuffer`): the read stash, the response head, the response body, every writer and the
 /// outbox move bytes through this type and nothing else.
@@ -244,6 +248,33 @@ public struct ByteBuffer: Sendable {
         let written = try body(UnsafeMutableRawBufferPointer(start: storage.base + _writerIndex, count: writableBytes))
         precondition(written >= 0 && written <= writableBytes)
         _writerIndex &+= written
+    }
+}
+
+extension ByteBuffer {
+    /// Writes the readable bytes to `fd` with write(2), retrying after partial writes and EINTR;
+    /// consumes what was written. Returns false on an error (for a log line or a blocking socket,
+    /// which is all that needs it: the event loop writes through libuv).
+    @discardableResult
+    public mutating func write(toFileDescriptor fd: Int32) -> Bool {
+        while !isEmpty {
+            let n = withUnsafeReadableBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            moveReaderIndex(forwardBy: n)
+        }
+        return true
+    }
+
+    /// Appends what one read(2) of at most `maximum` bytes from `fd` returns; that count, 0 at
+    /// the end of input, −1 on an error.
+    public mutating func read(fromFileDescriptor fd: Int32, maximum: Int) -> Int {
+        var result = 0
+        withUnsafeWritableBytes(minimum: maximum) { buffer in
+            result = Glibc.read(fd, buffer.baseAddress, maximum)
+            return max(result, 0)
+        }
+        return result
     }
 }
 

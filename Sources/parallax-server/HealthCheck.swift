@@ -1,4 +1,5 @@
 import CLibUV
+import HTTPServer
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,15 +16,10 @@ enum HealthCheck {
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, tvSize)
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, tvSize)
         guard uvshim_connect_loopback(fd, Int32(truncatingIfNeeded: port)) == 0 else { return false }
-        let request = Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
-        guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == request.count else { return false }
-        var response: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1024)
-        while response.count < 12 {
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n <= 0 { break }
-            response.append(contentsOf: chunk[0..<n])
-        }
-        return response.starts(with: Array("HTTP/1.1 200".utf8))
+        var request = ByteBuffer(string: "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        guard request.write(toFileDescriptor: fd) else { return false }
+        var response = ByteBuffer(capacity: 1024)
+        while response.readableBytes < 12 && response.read(fromFileDescriptor: fd, maximum: 1024) > 0 {}
+        return response.bytes.starts(with: Array("HTTP/1.1 200".utf8))
     }
 }

@@ -85,7 +85,7 @@ import Testing
     static let sample = Array((0..<5000).map { "{\"page\":\($0),\"x\":\($0 * 406)}," }.joined().utf8)
 
     @Test func roundTripsInOneGoAndInPieces() {
-        var gzip = Gzip()
+        let gzip = Gzip()
         var whole = ByteBuffer()
         gzip.compress(Self.sample, into: &whole)
         gzip.finish(into: &whole)
@@ -110,7 +110,7 @@ import Testing
     }
 
     @Test func emptyAndLargeInputs() {
-        var gzip = Gzip()
+        let gzip = Gzip()
         var empty = ByteBuffer()
         gzip.finish(into: &empty)
         #expect(gunzip(empty.bytes) == [])
@@ -122,7 +122,7 @@ import Testing
     }
 
     @Test func resetDropsAHalfAnswer() {
-        var gzip = Gzip()
+        let gzip = Gzip()
         var junk = ByteBuffer()
         gzip.compress(Array(repeating: 7, count: 100_000), into: &junk)
         gzip.reset()

@@ -13,16 +13,14 @@ enum EntityTag {
 
     /// FNV-1a (64-bit) over `bytes`, continuing from `hash`.
     @inline(__always)
-    static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>, _ hash: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+    static func fnv1a(_ bytes: Span<UInt8>, _ hash: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
         var h = hash
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        for i in bytes.indices { h = (h ^ UInt64(bytes[i])) &* 0x0000_0100_0000_01b3 }
         return h
     }
 
-    /// The same over any bytes: on their contiguous storage when they have one (arrays, native
-    /// strings' UTF-8), which is every case on the request path; element by element otherwise.
+    /// The same over any bytes, element by element (tests and small inputs).
     static func fnv1a<C: Collection>(_ bytes: C, _ hash: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 where C.Element == UInt8 {
-        if let h = bytes.withContiguousStorageIfAvailable({ fnv1a($0, hash) }) { return h }
         var h = hash
         for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
         return h
@@ -46,16 +44,15 @@ enum EntityTag {
     /// The same with the representation as a span (a request's body or query as the engine lent it).
     static func strong(route: StaticString, span representation: Span<UInt8>, isQuery: Bool,
                        variant: String = "", coding: String = "", version: String = answerVersion) -> String {
-        var h = hashBefore(route: route, isQuery: isQuery, version: version)
-        for i in representation.indices { h = (h ^ UInt64(representation[i])) &* 0x0000_0100_0000_01b3 }
-        return tag(h, variant: variant, coding: coding)
+        tag(fnv1a(representation, hashBefore(route: route, isQuery: isQuery, version: version)),
+            variant: variant, coding: coding)
     }
 
     /// The hash of what precedes the representation: version, route, and its kind.
     private static func hashBefore(route: StaticString, isQuery: Bool, version: String) -> UInt64 {
         var h = fnv1a(version.utf8)
         h = fnv1a(CollectionOfOne(0), h)
-        h = route.withUTF8Buffer { fnv1a($0, h) }
+        h = route.withUTF8Buffer { fnv1a($0, h) }  // a StaticString's bytes
         return fnv1a(CollectionOfOne(isQuery ? 1 : 2), h)
     }
 

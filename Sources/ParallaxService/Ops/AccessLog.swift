@@ -26,9 +26,7 @@ struct AccessLog {
 
     mutating func write(_ r: HTTPRequestRecord) {
         Self.render(r, format: format, into: &line)
-        line.withReadableBytes { bytes in
-            bytes.withUnsafeBytes { raw in _ = Glibc.write(2, raw.baseAddress, raw.count) }
-        }
+        line.write(toFileDescriptor: 2)
         line.clear()
     }
 
