@@ -121,14 +121,14 @@ struct KeyframesAnswer {
             return KeyframesAnswer(contentType: "application/json", cursor: .tracks(TracksAnswer(k, keyTimes: true)))
         case .css:
             let (scene, reduced) = try boundedScenes(k, limits, scenes)
-            var bytes: [UInt8] = []
+            var bytes = ByteBuffer()
             KeyframesCSS.write(scene, reduced: reduced, into: &bytes)
             return KeyframesAnswer(contentType: "text/css; charset=utf-8", cursor: .whole(WholeAnswer(bytes)))
         case .waapi:
             let (scene, reduced) = try boundedScenes(k, limits, scenes)
             var bytes = ByteBuffer()
             JSONWriter.write(into: &bytes) { $0.waapi(k, scene: scene, reduced: reduced) }
-            return KeyframesAnswer(contentType: "application/json", cursor: .whole(WholeAnswer(bytes.bytes)))
+            return KeyframesAnswer(contentType: "application/json", cursor: .whole(WholeAnswer(bytes)))
         }
     }
 }
@@ -225,17 +225,18 @@ struct TracksAnswer: AnswerCursor {
 
 /// Finished bytes (a stylesheet, the WAAPI animations) handed out 16 KiB per piece.
 struct WholeAnswer: AnswerCursor {
-    private let bytes: [UInt8]
+    private let bytes: ByteBuffer
     private var start = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: ByteBuffer) { self.bytes = bytes }
 
-    var estimatedBytes: Int { bytes.count }
+    var estimatedBytes: Int { bytes.readableBytes }
 
     mutating func writeNext(_ w: inout JSONWriter) -> Bool {
-        guard start < bytes.count else { return false }
-        let end = min(bytes.count, start + 16_384)
-        w.text { $0.writeBytes(bytes[start..<end]) }
+        guard start < bytes.readableBytes else { return false }
+        let range = start..<min(bytes.readableBytes, start + 16_384)
+        bytes.withReadableBytes { all in w.text { $0.writeBytes(all.extracting(range)) } }
+        let end = range.upperBound
         start = end
         return true
     }

@@ -150,7 +150,7 @@ public final class ParallaxApp: HTTPResponder {
                 // `format: "svg"` or `Accept: image/svg+xml` (SPEC §9 "Pictures"): the answer drawn.
                 if try format.resolve(timeline: E.isTimeline(input)).get() == .svg {
                     response.contentType = "image/svg+xml"
-                    response.body.writeBytes(try E.picture(input, limits: limits))
+                    response.body.writeBuffer(try E.picture(input, limits: limits))
                     return nil
                 }
                 let engine = try E.layout(input, limits: limits)

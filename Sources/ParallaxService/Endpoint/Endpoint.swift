@@ -36,7 +36,7 @@ protocol Endpoint {
     /// Whether the request asks for a timeline (`offsets`, SPEC §5): a picture draws one offset.
     static func isTimeline(_ input: Input) -> Bool
     /// The SVG picture of the answer (SPEC §9 "Pictures"), validated as `layout` validates.
-    static func picture(_ input: Input, limits: LayoutLimits) throws(ValidationError) -> [UInt8]
+    static func picture(_ input: Input, limits: LayoutLimits) throws(ValidationError) -> ByteBuffer
 }
 
 /// An answer written piece by piece: a summary, one page, one element, one frame. Pieces are
@@ -54,7 +54,7 @@ enum PagingEndpoint: Endpoint {
         reader.pagingInput(root) { format.read(&$0, $1, $2) }
     }
     static func isTimeline(_ input: PagingInput) -> Bool { input.offsets != nil }
-    static func picture(_ input: PagingInput, limits: LayoutLimits) throws(ValidationError) -> [UInt8] {
+    static func picture(_ input: PagingInput, limits: LayoutLimits) throws(ValidationError) -> ByteBuffer {
         try SVGPaging.draw(input, limits: limits)
     }
     static func validate(_ input: PagingInput, limits: LayoutLimits) -> [ValidationIssue] { input.validate(limits: limits) }
@@ -69,7 +69,7 @@ enum HeaderEndpoint: Endpoint {
         reader.headerInput(root) { format.read(&$0, $1, $2) }
     }
     static func isTimeline(_ input: HeaderInput) -> Bool { input.offsets != nil }
-    static func picture(_ input: HeaderInput, limits: LayoutLimits) throws(ValidationError) -> [UInt8] {
+    static func picture(_ input: HeaderInput, limits: LayoutLimits) throws(ValidationError) -> ByteBuffer {
         try SVGHeader.draw(input, limits: limits)
     }
     static func validate(_ input: HeaderInput, limits: LayoutLimits) -> [ValidationIssue] { input.validate(limits: limits) }
@@ -84,7 +84,7 @@ enum ScrollEndpoint: Endpoint {
         reader.scrollInput(root) { format.read(&$0, $1, $2) }
     }
     static func isTimeline(_ input: ScrollInput) -> Bool { input.offsets != nil }
-    static func picture(_ input: ScrollInput, limits: LayoutLimits) throws(ValidationError) -> [UInt8] {
+    static func picture(_ input: ScrollInput, limits: LayoutLimits) throws(ValidationError) -> ByteBuffer {
         try SVGScroll.draw(input, limits: limits)
     }
     static func validate(_ input: ScrollInput, limits: LayoutLimits) -> [ValidationIssue] { input.validate(limits: limits) }

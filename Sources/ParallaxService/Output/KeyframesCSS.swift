@@ -1,3 +1,4 @@
+import HTTPServer
 import ParallaxLayout
 
 /// `format: "css"` (SPEC §8): one stylesheet for the §8 markup. Structure (the scroller is the
@@ -12,7 +13,7 @@ import ParallaxLayout
 /// without scroll timelines would run them as 0-length time animations and leave every box at
 /// its end; there the boxes stay at rest at their `from` places (SPEC §8).
 enum KeyframesCSS {
-    static func write(_ scene: KeyframesScene, reduced: KeyframesScene, into out: inout [UInt8]) {
+    static func write(_ scene: KeyframesScene, reduced: KeyframesScene, into out: inout ByteBuffer) {
         var css = ""
         css += "/* Parallax keyframes (SPEC §8): \(scene.axis.rawValue) scroll over ["
             + KeyframesAnimation.css(scene.domain.from) + ", " + KeyframesAnimation.css(scene.domain.to)
@@ -28,7 +29,7 @@ enum KeyframesCSS {
         css += body(scene, prefix: "parallax-")
         css += "@media (prefers-reduced-motion: reduce){\n" + body(reduced, prefix: "parallax-rm-") + "}\n"
         css += "@supports not (animation-timeline: scroll()){.parallax-scroller *{animation:none}}\n"
-        out.append(contentsOf: css.utf8)
+        out.writeString(css)
     }
 
     /// The size and place rules, the animation rules and their `@keyframes`, for one scene.

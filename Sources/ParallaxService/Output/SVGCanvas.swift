@@ -1,3 +1,4 @@
+import HTTPServer
 import ParallaxLayout
 
 /// The one drawing helper behind the `format: "svg"` pictures (SPEC §9 "Pictures"): an SVG 1.1
@@ -9,7 +10,7 @@ import ParallaxLayout
 /// Sizes scale with the viewport (`unit` = one "point" of type and stroke at a 400-point-wide
 /// viewport), so a phone and a desktop viewport give pictures that look alike.
 struct SVGCanvas {
-    private(set) var bytes: [UInt8] = []
+    private(set) var bytes = ByteBuffer()
     /// Type and stroke scale: max(W, H) / 400, at least 0.5.
     let unit: Double
     private var nextID = 0
@@ -52,7 +53,7 @@ struct SVGCanvas {
 
     // MARK: - Document
 
-    mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    mutating func raw(_ s: String) { bytes.writeString(s) }
 
     /// `<svg>` with a viewBox around `box`, a white ground and the shared styles.
     mutating func open(box: Frame, title: String) {

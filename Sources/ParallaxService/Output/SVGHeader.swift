@@ -1,3 +1,4 @@
+import HTTPServer
 import ParallaxLayout
 
 /// The stretchy-header picture (SPEC §2, §9 "Pictures"): the viewport, the header pinned to its
@@ -5,12 +6,12 @@ import ParallaxLayout
 /// the image layer, so stretching and zooming are visible), the scrolling body from `contentTop`,
 /// and guides at the rest height, the minimum height and the body's top.
 enum SVGHeader {
-    static func draw(_ input: HeaderInput, limits: LayoutLimits) throws(ValidationError) -> [UInt8] {
-        guard case .single(let h) = try input.layout(limits: limits) else { return [] }
+    static func draw(_ input: HeaderInput, limits: LayoutLimits) throws(ValidationError) -> ByteBuffer {
+        guard case .single(let h) = try input.layout(limits: limits) else { return ByteBuffer() }
         return draw(h, input: input)
     }
 
-    static func draw(_ h: HeaderLayout, input: HeaderInput) -> [UInt8] {
+    static func draw(_ h: HeaderLayout, input: HeaderInput) -> ByteBuffer {
         var c = SVGCanvas(viewport: input.viewport)
         let u = c.unit, n = SVGCanvas.num
         let w = input.viewport.width

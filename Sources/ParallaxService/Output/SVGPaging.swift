@@ -1,3 +1,4 @@
+import HTTPServer
 import ParallaxLayout
 
 /// The paging picture (SPEC §1, §9 "Pictures"): the viewport, every page with its index and slot,
@@ -8,8 +9,8 @@ enum SVGPaging {
     /// Lays out `input` (one offset: the caller answers timelines otherwise) and draws it.
     /// Without `range` or `include: "all"` the picture also shows one page before and after the
     /// visible ones, laid out by the same engine (a second layout with `range`).
-    static func draw(_ input: PagingInput, limits: LayoutLimits) throws(ValidationError) -> [UInt8] {
-        guard case .single(let visible) = try input.layout(limits: limits) else { return [] }
+    static func draw(_ input: PagingInput, limits: LayoutLimits) throws(ValidationError) -> ByteBuffer {
+        guard case .single(let visible) = try input.layout(limits: limits) else { return ByteBuffer() }
         var layout = visible
         if input.range == nil, input.include != .all, let wide = neighbours(input, visible, limits: limits) {
             layout = wide
@@ -46,7 +47,7 @@ enum SVGPaging {
         return out
     }
 
-    static func draw(_ l: PagingLayout, viewport: Size, pageCount: Int, infinite: Bool, rtl: Bool, omitted: Int = 0) -> [UInt8] {
+    static func draw(_ l: PagingLayout, viewport: Size, pageCount: Int, infinite: Bool, rtl: Bool, omitted: Int = 0) -> ByteBuffer {
         var c = SVGCanvas(viewport: viewport)
         let screen = Frame(x: 0, y: 0, width: viewport.width, height: viewport.height)
         let content = SVGCanvas.union([screen] + l.pages.map(\.viewportFrame))

@@ -1,3 +1,4 @@
+import HTTPServer
 import ParallaxLayout
 
 /// The scroll-elements picture (SPEC §3, §9 "Pictures"): the viewport, each element where the
@@ -6,12 +7,12 @@ import ParallaxLayout
 /// card with its progress and effect values. Elements off screen stay in the picture under a veil,
 /// within one viewport before and after the screen along the axis.
 enum SVGScroll {
-    static func draw(_ input: ScrollInput, limits: LayoutLimits) throws(ValidationError) -> [UInt8] {
-        guard case .single(let s) = try input.layout(limits: limits) else { return [] }
+    static func draw(_ input: ScrollInput, limits: LayoutLimits) throws(ValidationError) -> ByteBuffer {
+        guard case .single(let s) = try input.layout(limits: limits) else { return ByteBuffer() }
         return draw(s, input: input)
     }
 
-    static func draw(_ s: ScrollLayout, input: ScrollInput) -> [UInt8] {
+    static func draw(_ s: ScrollLayout, input: ScrollInput) -> ByteBuffer {
         var c = SVGCanvas(viewport: input.viewport)
         let n = SVGCanvas.num
         let vertical = (input.axis ?? .vertical) == .vertical
