@@ -278,6 +278,17 @@ extension ByteBuffer {
     }
 }
 
+/// `value.write(to: &buffer)` for the standard library's number formatting: floating-point
+/// values hand their shortest round-trip digits to `_writeASCII` from a stack buffer, so they land
+/// here with no String in between (`Double.description` allocates one above 15 bytes).
+extension ByteBuffer: TextOutputStream {
+    public mutating func write(_ string: String) { writeString(string) }
+
+    public mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        writeRaw(UnsafeRawBufferPointer(buffer))
+    }
+}
+
 extension ByteBuffer: Equatable {
     /// Same readable bytes.
     public static func == (a: ByteBuffer, b: ByteBuffer) -> Bool {

@@ -130,12 +130,14 @@ struct JSONWriter {
             if Double(i) == value { buffer.writeDecimal(Int(i)); return }
         }
         if shortDecimal(value) { return }
-        // The standard library's shortest round-trip digits (`description`: locale-free; no heap
-        // String up to 15 bytes). 2⁵³ ≤ |v| < 1e16 prints as "9007199254740992.0": drop the noise.
-        let text = value.description
-        buffer.writeString(text)
-        if text.utf8.count >= 2, text.utf8.last == UInt8(ascii: "0"),
-           text.utf8[text.utf8.index(text.utf8.endIndex, offsetBy: -2)] == UInt8(ascii: ".") {
+        // The standard library's shortest round-trip digits (the text of `description`,
+        // locale-free), written straight into the buffer (ByteBuffer's TextOutputStream: no
+        // String). 2⁵³ ≤ |v| < 1e16 prints as "9007199254740992.0": drop the noise.
+        let start = buffer.writerIndex
+        value.write(to: &buffer)
+        let end = buffer.writerIndex - buffer.readerIndex  // offsets from the reader index
+        if buffer.writerIndex - start >= 2, buffer.byte(at: end - 1) == UInt8(ascii: "0"),
+           buffer.byte(at: end - 2) == UInt8(ascii: ".") {
             buffer.moveWriterIndex(to: buffer.writerIndex - 2)
         }
     }
