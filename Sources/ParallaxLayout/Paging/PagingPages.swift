@@ -51,6 +51,29 @@ extension PagingEngine {
     /// - rtl mirrors geometry about the viewport's centre: viewport x' = A − (x + A) = o − k·L;
     ///   content frame mirrored within contentSize: x' = N·L − x − A.
     public func page(slot k: Int, offset o: Double) -> PageLayout {
+        let (page, place) = pageWithoutLayers(slot: k, offset: o)
+        var out = page
+        out.layers.reserveCapacity(layers.count)
+        for j in layers.indices { out.layers.append(layer(j, of: place)) }
+        return out
+    }
+
+    /// Where a page's layers are laid out from: what `layer(_:of:)` needs of its page.
+    public struct PagePlace: Sendable {
+        /// The page's (mirrored) viewport start d = k·L − o.
+        let pageStart: Double
+        /// clamp(p, −1, 1) and min(|p|, 1).
+        let progress: Double, amount: Double
+        /// The page's viewport frame ∩ the viewport, snapped (every layer's `clip`).
+        let clip: Frame?
+    }
+
+    /// The layers a page has (the request's, or the default background).
+    public var layerCount: Int { layers.count }
+
+    /// `page(slot:offset:)` with an empty `layers`, and its place: a writer streams the layers
+    /// one by one with `layer(_:of:)` and builds no array per page (issue 11: allocations).
+    public func pageWithoutLayers(slot k: Int, offset o: Double) -> (PageLayout, PagePlace) {
         let L = stride, A = extent
         let kD = Double(k)
         let P = o / L
@@ -64,17 +87,16 @@ extension PagingEngine {
         }
         let unsnappedViewportFrame = Frame.along(axis, d, A, cross)
         let clip = unsnappedViewportFrame.clipped(toViewport: viewport)?.snapped(pixelScale)
-        let clamped = clamp(p, -1, 1)
-        let amount = min(abs(p), 1)
-        var layouts: [LayerLayout] = []
-        layouts.reserveCapacity(layers.count)
-        for layer in layers {
-            layouts.append(self.layer(layer, pageStart: d, progress: clamped, amount: amount, clip: clip))
-        }
-        return PageLayout(
+        let page = PageLayout(
             index: index(slot: k), slot: k, progress: nz(p), visibleFraction: nz(visibleFraction),
             frame: Frame.along(axis, contentX, A, cross).snapped(pixelScale),
-            viewportFrame: unsnappedViewportFrame.snapped(pixelScale), layers: layouts)
+            viewportFrame: unsnappedViewportFrame.snapped(pixelScale), layers: [])
+        return (page, PagePlace(pageStart: d, progress: clamp(p, -1, 1), amount: min(abs(p), 1), clip: clip))
+    }
+
+    /// Layer `j` (0 ..< `layerCount`) of the page at `place`.
+    public func layer(_ j: Int, of place: PagePlace) -> LayerLayout {
+        layer(layers[j], pageStart: place.pageStart, progress: place.progress, amount: place.amount, clip: place.clip)
     }
 
     /// One layer of a page whose (mirrored) viewport start is `pageStart`.

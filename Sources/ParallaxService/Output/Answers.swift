@@ -121,7 +121,7 @@ struct PagingFrames: FrameContent {
     }
 
     func item(_ i: Int, _ w: inout JSONWriter) {
-        w.page(engine.page(slot: firstSlot + i, offset: offset))
+        w.page(engine, slot: firstSlot + i, offset: offset)
     }
 }
 

@@ -59,8 +59,16 @@ extension JSONWriter {
         literal(",\"pages\":[")
     }
 
-    /// One page of the `pages` array (10 000 of them on the largest answer).
-    mutating func page(_ p: PageLayout) {
+    /// One page of the `pages` array (10 000 of them on the largest answer), its layers laid out
+    /// one at a time as they are written (no array per page).
+    mutating func page(_ engine: PagingEngine, slot: Int, offset: Double) {
+        let (p, place) = engine.pageWithoutLayers(slot: slot, offset: offset)
+        pageHead(p)
+        for j in 0..<engine.layerCount { pageLayer(engine.layer(j, of: place), first: j == 0) }
+        literal("]}")
+    }
+
+    private mutating func pageHead(_ p: PageLayout) {
         literal("{\"index\":"); intValue(p.index)
         literal(",\"slot\":"); intValue(p.slot)
         literal(",\"progress\":"); numberValue(p.progress)
@@ -68,17 +76,17 @@ extension JSONWriter {
         literal(",\"frame\":{\"x\":"); frameFields(p.frame)
         literal(",\"viewportFrame\":{\"x\":"); frameFields(p.viewportFrame)
         literal(",\"layers\":[")
-        for (i, layer) in p.layers.enumerated() {
-            literal(i > 0 ? ",{\"name\":" : "{\"name\":"); stringValue(layer.name)
-            literal(",\"frame\":{\"x\":"); frameFields(layer.frame)
-            literal(",\"viewportFrame\":{\"x\":"); frameFields(layer.viewportFrame)
-            if let c = layer.clip { literal(",\"clip\":{\"x\":"); frameFields(c) } else { literal(",\"clip\":null") }
-            if let o = layer.opacity { literal(",\"opacity\":"); numberValue(o) }
-            if let s = layer.scale { literal(",\"scale\":"); numberValue(s) }
-            if let c = layer.contentFrame { literal(",\"contentFrame\":{\"x\":"); frameFields(c) }
-            literal("}")
-        }
-        literal("]}")
+    }
+
+    private mutating func pageLayer(_ layer: LayerLayout, first: Bool) {
+        literal(first ? "{\"name\":" : ",{\"name\":"); stringValue(layer.name)
+        literal(",\"frame\":{\"x\":"); frameFields(layer.frame)
+        literal(",\"viewportFrame\":{\"x\":"); frameFields(layer.viewportFrame)
+        if let c = layer.clip { literal(",\"clip\":{\"x\":"); frameFields(c) } else { literal(",\"clip\":null") }
+        if let o = layer.opacity { literal(",\"opacity\":"); numberValue(o) }
+        if let s = layer.scale { literal(",\"scale\":"); numberValue(s) }
+        if let c = layer.contentFrame { literal(",\"contentFrame\":{\"x\":"); frameFields(c) }
+        literal("}")
     }
 
     // MARK: Header (SPEC §2)
