@@ -18,7 +18,8 @@
 // it a `--cors-origins` list (`https://app.example`) instead of `*`. Then, per response, against
 // the request it answers (issue 10):
 // - 204 and 304 carry neither Content-Length nor a body, every other final response a Content-Length or, for a
-//   streamed answer (SPEC §10), chunked transfer coding;
+//   streamed answer (SPEC §10), chunked transfer coding (to an HTTP/1.0 peer: the body runs to the
+//   close, as the last response);
 // - OPTIONS is answered 204 or a 4xx problem, 304 only to a GET/HEAD with If-None-Match, 412 only
 //   to a POST with If-None-Match;
 // - under `*` every response carries `Access-Control-Allow-Origin: *`; under the list only the
@@ -274,7 +275,7 @@ func checkWeb(_ r: ResponseReader.Response, _ request: RequestFacts, listPolicy:
     if status == 204 || status == 304 {
         check(r.contentLength == nil && r.body.isEmpty, "\(status) with a Content-Length or a body")
     } else {
-        check(r.contentLength != nil || r.chunked, "\(status) without Content-Length or chunked coding")
+        check(r.contentLength != nil || r.chunked || r.closeDelimited, "\(status) without Content-Length, chunked coding or close")
     }
     if request.method == .options { check(status == 204 || (status >= 400 && status < 500), "OPTIONS answered \(status)") }
     if status == 204 { check(request.method == .options, "204 for \(String(describing: request.method))") }

@@ -11,6 +11,9 @@ struct ResponseReader {
         var contentLength: Int?
         /// Framed with `Transfer-Encoding: chunked` (a streamed answer, SPEC §10).
         var chunked = false
+        /// Neither length nor chunked: the body runs to the end of the output, which the
+        /// connection's close delimits (a streamed answer to an HTTP/1.0 peer, RFC 9112 §6.3).
+        var closeDelimited = false
         /// Header fields with lower-cased names, in order.
         var fields: [(name: String, value: String)] = []
         var body: [UInt8] = []
@@ -80,10 +83,19 @@ struct ResponseReader {
                 i = bodyStart
                 continue
             }
-            guard let length = bodiless ? 0 : length else {
-                check(false, "final response \(status) without Content-Length")
+            if !bodiless && length == nil {
+                // Only as the last response, and only one that says it closes.
+                check(closes, "final response \(status) without Content-Length, chunked coding or Connection: close")
+                let index = responses.count
+                check(index < headOnly.count, "more responses written than made")
+                let body = index < headOnly.count && !headOnly[index] ? Array(bytes[bodyStart...]) : []
+                check(headOnly.indices.contains(index) && (!headOnly[index] || bodyStart == bytes.count),
+                      "bytes after a bodiless close-delimited response")
+                responses.append(Response(status: status, closes: true, contentLength: nil, closeDelimited: true,
+                                          fields: fields, body: body))
                 return responses
             }
+            guard let length = bodiless ? 0 : length else { return responses }
             let index = responses.count
             check(index < headOnly.count, "more responses written than made")
             var body: [UInt8] = []
