@@ -23,7 +23,10 @@ struct ResponseReader {
 
     /// Final responses in order; interim `100 Continue` lines are checked and skipped.
     /// `headOnly[i]` says the i-th final response answers HEAD (Content-Length without body).
-    static func readAll(_ bytes: [UInt8], headOnly: [Bool]) -> [Response] {
+    /// `cutShortAllowed`: the connection was dropped by a write-stall timeout (the peer stopped
+    /// reading), so the last body may end early: a streamed answer's head and first pieces can be
+    /// written before the stall (SPEC §10). Anything malformed before the cut still fails.
+    static func readAll(_ bytes: [UInt8], headOnly: [Bool], cutShortAllowed: Bool = false) -> [Response] {
         var responses: [Response] = []
         var i = 0
         while i < bytes.count {
@@ -71,12 +74,17 @@ struct ResponseReader {
                 check(index < headOnly.count, "more responses written than made")
                 var body: [UInt8] = []
                 if index < headOnly.count && !headOnly[index] {
-                    guard let (decoded, end) = dechunk(bytes, from: bodyStart) else {
+                    switch dechunk(bytes, from: bodyStart) {
+                    case .complete(let decoded, let end):
+                        body = decoded
+                        bodyStart = end
+                    case .cutShort:
+                        check(cutShortAllowed, "chunked body cut short")
+                        return responses
+                    case .malformed:
                         check(false, "malformed chunked body")
                         return responses
                     }
-                    body = decoded
-                    bodyStart = end
                 }
                 responses.append(Response(status: status, closes: closes, contentLength: nil, chunked: true,
                                           fields: fields, body: body))
@@ -100,7 +108,10 @@ struct ResponseReader {
             check(index < headOnly.count, "more responses written than made")
             var body: [UInt8] = []
             if index < headOnly.count && !headOnly[index] {
-                check(bytes.count - bodyStart >= length, "body shorter than Content-Length \(length)")
+                if bytes.count - bodyStart < length {
+                    check(cutShortAllowed, "body shorter than Content-Length \(length)")
+                    return responses
+                }
                 body = Array(bytes[bodyStart..<min(bytes.count, bodyStart + length)])
                 bodyStart += length
             }
@@ -111,30 +122,47 @@ struct ResponseReader {
         return responses
     }
 
+    enum Chunked {
+        case complete([UInt8], end: Int)
+        /// Well-formed as far as the bytes go, but they end first.
+        case cutShort
+        case malformed
+    }
+
     /// A chunked body (RFC 9112 §7.1) from `start`: `hex CRLF data CRLF`… `0 CRLF CRLF` with no
-    /// extensions or trailers (the engine writes none) and no empty chunk before the last.
-    /// Returns the data and the index after the body, nil when malformed or cut short.
-    private static func dechunk(_ bytes: [UInt8], from start: Int) -> ([UInt8], Int)? {
+    /// extensions or trailers (the engine writes none). Returns the data and the index after it.
+    private static func dechunk(_ bytes: [UInt8], from start: Int) -> Chunked {
         var body: [UInt8] = []
         var i = start
+        /// CRLF at `at`: true, or why not.
+        func crlf(_ at: Int) -> Chunked? {
+            if at >= bytes.count { return .cutShort }
+            if bytes[at] != 13 { return .malformed }
+            if at + 1 >= bytes.count { return .cutShort }
+            return bytes[at + 1] == 10 ? nil : .malformed
+        }
         while true {
             var size = 0
             var digits = 0
             while i < bytes.count, let d = hexValue(bytes[i]) {
                 size = size * 16 + d
                 digits += 1
-                guard digits <= 8 else { return nil }
+                guard digits <= 8 else { return .malformed }
                 i += 1
             }
-            guard digits > 0, i + 1 < bytes.count, bytes[i] == 13, bytes[i + 1] == 10 else { return nil }
+            if i >= bytes.count { return .cutShort }
+            guard digits > 0 else { return .malformed }
+            if let bad = crlf(i) { return bad }
             i += 2
             if size == 0 {
-                guard i + 1 < bytes.count, bytes[i] == 13, bytes[i + 1] == 10 else { return nil }
-                return (body, i + 2)
+                if let bad = crlf(i) { return bad }
+                return .complete(body, end: i + 2)
             }
-            guard bytes.count - i >= size + 2, bytes[i + size] == 13, bytes[i + size + 1] == 10 else { return nil }
+            if bytes.count - i < size { return .cutShort }
             body += bytes[i..<(i + size)]
-            i += size + 2
+            i += size
+            if let bad = crlf(i) { return bad }
+            i += 2
         }
     }
 
