@@ -49,14 +49,13 @@ import Testing
 
 /// Random valid requests for the three models (SplitMix64 underneath).
 private struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+    var mix: SplitMix
+    init(state: UInt64) { mix = SplitMix(state: state) }
+    var state: UInt64 {
+        get { mix.state }
+        set { mix.state = newValue }
     }
+    mutating func next() -> UInt64 { mix.next() }
     mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
     mutating func bool() -> Bool { next() & 1 == 1 }
     mutating func number() -> String { ["0", "12.5", "-40", "203", "0.1", "1e3", "3.333", "-0.25", "799.9"][int(9)] }
