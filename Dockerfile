@@ -16,6 +16,8 @@ RUN apt-get update \
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
+# Only the test targets' sources (see .dockerignore): SwiftPM wants every declared target's directory.
+COPY Tests ./Tests
 # --static-swift-stdlib: the Swift runtime is linked in, so the runtime stage needs no Swift
 # toolchain, only the C libraries listed in runtime-libs.txt.
 RUN swift build -c release --static-swift-stdlib \
