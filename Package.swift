@@ -27,11 +27,14 @@ let package = Package(
                 exclude: ["Demo/demo.html"]),
         .executableTarget(name: "parallax-server", dependencies: ["ParallaxService", "HTTPServer", "CLibUV"]),
 
-        .testTarget(name: "ParallaxLayoutTests", dependencies: ["ParallaxLayout"]),
+        // Test-only: the property tests' deterministic generator, one copy for the three test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ParallaxLayoutTests", dependencies: ["ParallaxLayout", "TestSupport"]),
         // Test-only: counts heap allocations per thread by interposing malloc in the test binary.
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CAllocationCounter"]),
-        .testTarget(name: "ParallaxServiceTests", dependencies: ["ParallaxService", "ParallaxLayout", "HTTPServer", "CAllocationCounter"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CAllocationCounter", "TestSupport"]),
+        .testTarget(name: "ParallaxServiceTests",
+                    dependencies: ["ParallaxService", "ParallaxLayout", "HTTPServer", "CAllocationCounter", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

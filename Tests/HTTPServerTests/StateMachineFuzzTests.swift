@@ -1,21 +1,10 @@
+import TestSupport
 import Testing
 @testable import HTTPServer
 
 /// Mutated requests in random splits: the machine must never crash or hang, and every
 /// engine error must be a complete response followed by close.
 @Suite struct StateMachineFuzzTests {
-    /// SplitMix64: deterministic, so a failure can be replayed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let seeds: [String] = [
         "GET /a?b=c HTTP/1.1\r\nHost: x\r\nAccept: */*\r\n\r\n",
         "POST /p HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello",
@@ -25,7 +14,7 @@ import Testing
     ]
 
     @Test func mutatedRequestsNeverCrashOrHang() {
-        var rng = Generator(state: 0x5EED)
+        var rng = SplitMix64(seed: 0x5EED)  // deterministic, so a failure can be replayed
         let alphabet = Array(" \r\n:;,-0123456789aAzZ\t\0\u{7f}/?".utf8)
         for _ in 0..<3000 {
             var bytes: [UInt8] = []

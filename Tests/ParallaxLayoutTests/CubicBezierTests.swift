@@ -1,4 +1,5 @@
 // CSS timing functions solved like browsers (SPEC §3), checked against a slow high-precision solve.
+import TestSupport
 import Testing
 @testable import ParallaxLayout
 

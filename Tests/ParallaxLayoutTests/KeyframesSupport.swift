@@ -1,4 +1,5 @@
 // Checks a keyframes answer against the single-offset engines (SPEC §8 "Exact" and "Minimal").
+import TestSupport
 @testable import ParallaxLayout
 
 /// The single-offset numbers of every target at one offset: target → property → value.

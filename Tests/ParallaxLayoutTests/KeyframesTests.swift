@@ -1,5 +1,6 @@
 // SPEC §8 keyframes: the spec's example, the minimality promise, the 422s, and one named test per
 // model feature (the generated-request properties are in KeyframesPropertyTests).
+import TestSupport
 import Testing
 @testable import ParallaxLayout
 

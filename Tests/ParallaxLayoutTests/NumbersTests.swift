@@ -1,4 +1,5 @@
 // The libm-free floor, ceil and remainder (Geometry/Numbers.swift) agree with IEEE semantics.
+import TestSupport
 import Testing
 @testable import ParallaxLayout
 

@@ -1,5 +1,6 @@
 // Properties of the paging layout over generated inputs (SplitMix64, fixed seeds): wrap-around,
 // mirror symmetry, continuity, complementary visibility, O(visible) cost.
+import TestSupport
 import Testing
 @testable import ParallaxLayout
 

@@ -1,4 +1,5 @@
 // Scroll elements, SPEC §3.
+import TestSupport
 import Testing
 @testable import ParallaxLayout
 

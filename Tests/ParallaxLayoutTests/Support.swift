@@ -1,17 +1,9 @@
 // Test helpers: a deterministic PRNG for property tests and small builders.
+import TestSupport
 @testable import ParallaxLayout
 
-/// SplitMix64 (Steele, Lea, Flood 2014): tiny, deterministic on every platform.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// The draws the layout property tests make (SplitMix64 is in TestSupport).
+extension SplitMix64 {
     /// Uniform in [lo, hi).
     mutating func double(_ lo: Double, _ hi: Double) -> Double {
         lo + (hi - lo) * Double(next() >> 11) / Double(1 << 53)

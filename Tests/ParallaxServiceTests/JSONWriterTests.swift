@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import HTTPServer
 @testable import ParallaxService
@@ -68,7 +69,7 @@ import HTTPServer
             1.0 / 3.0, 9007199254740992, 9007199254740993.5, 1e16, 1.5e300, .leastNonzeroMagnitude,
             .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .infinity, .nan, 4503599627370495.5,
         ]
-        var rng = SplitMix(state: 0x5EED)
+        var rng = SplitMix64(seed: 0x5EED)
         for k in 1...4 {
             let p = [1.0, 10, 100, 1000, 10000][k]
             for _ in 0..<3000 {

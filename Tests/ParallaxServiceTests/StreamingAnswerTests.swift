@@ -1,3 +1,4 @@
+import TestSupport
 import HTTPServer
 import Testing
 @testable import ParallaxService
@@ -24,7 +25,7 @@ import Testing
     @Test func streamedBytesEqualWholeBytesForRandomRequests() {
         let whole = Client(streamThreshold: .max)
         let streamed = Client(streamThreshold: 0)
-        var rng = Generator(state: 0x57AE_A11)
+        var rng = SplitMix64(seed: 0x57AE_A11)
         for _ in 0..<300 {
             let (path, body) = rng.request()
             let a = whole.post(path, body)
@@ -47,15 +48,8 @@ import Testing
     }
 }
 
-/// Random valid requests for the three models (SplitMix64 underneath).
-private struct Generator {
-    var mix: SplitMix
-    init(state: UInt64) { mix = SplitMix(state: state) }
-    var state: UInt64 {
-        get { mix.state }
-        set { mix.state = newValue }
-    }
-    mutating func next() -> UInt64 { mix.next() }
+/// Random valid requests for the three models.
+private extension SplitMix64 {
     mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
     mutating func bool() -> Bool { next() & 1 == 1 }
     mutating func number() -> String { ["0", "12.5", "-40", "203", "0.1", "1e3", "3.333", "-0.25", "799.9"][int(9)] }

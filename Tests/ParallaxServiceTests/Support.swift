@@ -58,15 +58,3 @@ struct Client {
     func post(_ path: String, _ body: String) -> Reply { call(.post, path, body) }
     func get(_ target: String) -> Reply { call(.get, target) }
 }
-
-/// A deterministic generator for the property tests (SplitMix64).
-struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
