@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Hostile-client tests against the real parallax-server binary (issue 6; README.md, Reliability).
+# Hostile-client tests against the real parallax-server binary (docs/testing.md#hostile-clients).
 #
 #   Tests/hostile/run.sh                 # build (release) if needed, run every test
 #   Tests/hostile/run.sh slowloris idle10k   # only these

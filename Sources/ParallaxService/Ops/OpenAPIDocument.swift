@@ -90,6 +90,9 @@ paths:
               specExample:
                 summary: SPEC §1 example (390 × 844, 5 pages, spacing 16, travel 120, offset 203)
                 value: {viewport: {width: 390, height: 844}, pageCount: 5, pageSpacing: 16, layers: [{name: background, travel: 120}], offset: 203}
+              rangeTimeline:
+                summary: Pages 2…3 at offsets 0, 150, 1000 (Tests/golden/paging-range-timeline)
+                value: {"viewport":{"width":100,"height":100},"pageCount":10,"range":{"from":2,"to":3},"offsets":[0,150,1000]}
       responses:
         '200': {$ref: '#/components/responses/Paging'}
         '400': {$ref: '#/components/responses/MalformedJSON'}
@@ -172,6 +175,12 @@ paths:
               pulledDown:
                 summary: Seed check, pulled down 40 points
                 value: {viewport: {width: 390, height: 844}, header: {height: 150}, offset: -40}
+              bottomNoStretch:
+                summary: mode bottom, no stretch, pulled down 50 (Tests/golden/header-modes)
+                value: {"viewport":{"width":320,"height":568},"header":{"height":200,"minHeight":64},"offset":-50,"stretch":false,"mode":"bottom","contentMode":"center","content":{"width":100,"height":100}}
+              seedTimeline:
+                summary: The seed checks at y = −40, 0, 60, 150, 200 (Tests/golden/header-seed-timeline)
+                value: {"viewport":{"width":390,"height":844},"header":{"height":150},"offsets":[-40,0,60,150,200],"content":{"width":1170,"height":450}}
       responses:
         '200': {$ref: '#/components/responses/Header'}
         '400': {$ref: '#/components/responses/MalformedJSON'}
@@ -242,6 +251,9 @@ paths:
               rellax:
                 summary: One Rellax element
                 value: {viewport: {width: 390, height: 844}, offset: 300, elements: [{name: hero, frame: {x: 0, y: 0, width: 390, height: 600}, speed: -2}]}
+              effects:
+                summary: Rellax speeds and effect ranges (Tests/golden/scroll-rellax-and-effects)
+                value: {"viewport":{"width":1280,"height":800},"offset":600,"elements":[{"name":"hero","frame":{"x":0,"y":0,"width":1280,"height":800},"speed":-3},{"name":"card","frame":{"x":100,"y":1000,"width":400,"height":300},"translate":[100,-100],"opacity":[0,1],"scale":[0.8,1],"rotate":[-10,0],"easing":"easeOut"},{"name":"badge","frame":{"x":0,"y":1400,"width":50,"height":50},"speed":2,"center":true},{"name":"custom","frame":{"x":0,"y":900,"width":100,"height":100},"opacity":[1,0],"easing":{"cubicBezier":[0.25,0.1,0.25,1]},"startOffset":300,"endOffset":900}]}
       responses:
         '200': {$ref: '#/components/responses/Scroll'}
         '400': {$ref: '#/components/responses/MalformedJSON'}
@@ -627,8 +639,10 @@ paths:
             text/plain:
               schema: {type: string}
               example: |
+                # HELP parallax_http_requests_total HTTP requests answered, by route pattern and status.
                 # TYPE parallax_http_requests_total counter
-                parallax_http_requests_total{route="/v1/paging",status="200"} 2
+                # HELP parallax_open_connections Connections currently open.
+                # TYPE parallax_open_connections gauge
         '408': {$ref: '#/components/responses/RequestTimeout'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
         '503': {$ref: '#/components/responses/Unavailable'}
@@ -1367,6 +1381,9 @@ components:
         application/json:
           schema: {$ref: '#/components/schemas/HeaderResponse'}
           examples:
+            pulledDown:
+              summary: 'Seed check, pulled down 40 points (real output)'
+              value: {"header":{"x":0,"y":0,"width":390,"height":190},"image":{"x":0,"y":0,"width":390,"height":190},"contentTop":190,"progress":1.2666666666666666,"collapsed":false,"stretched":true}
             bottomNoStretch:
               summary: 'mode bottom, no stretch, pulled down 50 (real output; Tests/golden/header-modes)'
               value: {"header":{"x":0,"y":50,"width":320,"height":200},"image":{"x":0,"y":0,"width":320,"height":200},"contentFrame":{"x":110,"y":50,"width":100,"height":100},"contentTop":250,"progress":1,"collapsed":false,"stretched":false}
@@ -1388,9 +1405,12 @@ components:
         application/json:
           schema: {$ref: '#/components/schemas/ScrollResponse'}
           examples:
+            rellax:
+              summary: 'One Rellax element (real output)'
+              value: {"elements":[{"name":"hero","progress":0.7922437673130194,"progressClamped":0.7922437673130194,"translate":{"x":0,"y":41.551246537396125},"scale":1,"opacity":1,"rotate":0,"viewportFrame":{"x":0,"y":-258.44875346260386,"width":390,"height":600},"visible":true}]}
             effects:
               summary: 'Rellax speeds and effect ranges (real output; Tests/golden/scroll-rellax-and-effects)'
-              value: {"elements":[{"name":"hero","progress":0.875,"progressClamped":0.875,"translate":{"x":0,"y":112.5},"scale":1,"opacity":1,"rotate":0,"viewportFrame":{"x":0,"y":-487.5,"width":1280,"height":800},"visible":true},{"name":"card","progress":0.36363636363636365,"progressClamped":0.36363636363636365,"translate":{"x":0,"y":-5.299988045990119},"scale":0.9052999880459901,"opacity":0.5264999402299506,"rotate":-4.735000597700494,"viewportFrame":{"x":100,"y":394.7000119540099,"width":400,"height":300},"visible":true},{"name":"badge","progress":0,"progressClamped":0,"translate":{"x":0,"y":100},"scale":1,"opacity":1,"rotate":0,"viewportFrame":{"x":0,"y":900,"width":50,"height":50},"visible":false},{"name":"custom","progress":0.5,"progressClamped":0.5,"translate":{"x":0,"y":0},"scale":1,"opacity":0.19759661230458736,"rotate":0,"viewportFrame":{"x":0,"y":300,"width":100,"height":100},"visible":true}]}
+              value: {"elements":[{"name":"hero","progress":0.875,"progressClamped":0.875,"translate":{"x":0,"y":112.5},"scale":1,"opacity":1,"rotate":0,"viewportFrame":{"x":0,"y":-487.5,"width":1280,"height":800},"visible":true},{"name":"card","progress":0.36363636363636365,"progressClamped":0.36363636363636365,"translate":{"x":0,"y":-5.299983168943484},"scale":0.9052999831689436,"opacity":0.5264999158447174,"rotate":-4.735000841552825,"viewportFrame":{"x":100,"y":394.70001683105653,"width":400,"height":300},"visible":true},{"name":"badge","progress":0,"progressClamped":0,"translate":{"x":0,"y":100},"scale":1,"opacity":1,"rotate":0,"viewportFrame":{"x":0,"y":900,"width":50,"height":50},"visible":false},{"name":"custom","progress":0.5,"progressClamped":0.5,"translate":{"x":0,"y":0},"scale":1,"opacity":0.19759661241514304,"rotate":0,"viewportFrame":{"x":0,"y":300,"width":100,"height":100},"visible":true}]}
     Keyframes:
       description: 'The keyframes answer in the requested format (SPEC §8).'
       content:
@@ -1401,33 +1421,39 @@ components:
               - {$ref: '#/components/schemas/KeyTimesAnswer'}
               - {$ref: '#/components/schemas/WAAPIAnswer'}
           examples:
+            seed:
+              summary: 'The seed''s header as keytimes (real output)'
+              value: {"model":"header","axis":"vertical","domain":{"from":-150,"to":150},"tracks":[{"target":{},"property":"header.height","values":[300,0],"keyTimes":[0,1],"timingFunctions":[[0,0,1,1]]},{"target":{},"property":"image.height","values":[300,0],"keyTimes":[0,1],"timingFunctions":[[0,0,1,1]]},{"target":{},"property":"contentTop","values":[300,0],"keyTimes":[0,1],"timingFunctions":[[0,0,1,1]]},{"target":{},"property":"progress","values":[2,0],"keyTimes":[0,1],"timingFunctions":[[0,0,1,1]]}]}
             specExample:
               summary: 'SPEC §8 example, properties [frame.x] (real output)'
               value: {"model":"paging","axis":"horizontal","domain":{"from":0,"to":1624},"tracks":[{"target":{"slot":0,"layer":"background"},"property":"frame.x","knots":[[0,0],[406,120],[1624,120]],"easings":["linear","linear"]},{"target":{"slot":1,"layer":"background"},"property":"frame.x","knots":[[0,-120],[812,120],[1624,120]],"easings":["linear","linear"]},{"target":{"slot":2,"layer":"background"},"property":"frame.x","knots":[[0,-120],[406,-120],[1218,120],[1624,120]],"easings":["linear","linear","linear"]},{"target":{"slot":3,"layer":"background"},"property":"frame.x","knots":[[0,-120],[812,-120],[1624,120]],"easings":["linear","linear"]},{"target":{"slot":4,"layer":"background"},"property":"frame.x","knots":[[0,-120],[1218,-120],[1624,0]],"easings":["linear","linear"]}]}
         text/css:
           schema: {type: string}
-          example: |
-            /* Parallax keyframes (SPEC §8): vertical scroll over [0, 1200] px. Markup: .parallax-scroller > … (see /openapi.yaml). */
-            .parallax-scroller{position:relative;box-sizing:border-box;margin:0;padding:0;border:0;direction:ltr;scrollbar-width:none;overscroll-behavior:none;overflow-x:hidden;overflow-y:scroll;scroll-timeline:--parallax y}
-            .parallax-scroller::before{content:"";display:block;position:absolute;left:0;top:0;visibility:hidden;pointer-events:none}
-            .parallax-page,.parallax-layer,.parallax-header,.parallax-image,.parallax-body,.parallax-element,.parallax-content{position:absolute;box-sizing:border-box;margin:0;padding:0;border:0;transform-origin:50% 50%}
-            img.parallax-content{display:block;max-width:none;max-height:none;object-fit:fill}
-            .parallax-scroller{width:390px;height:844px}
-            .parallax-scroller::before{width:390px;height:2044px}
-            .parallax-element[data-element="card"]{left:0px;top:900px;width:390px;height:300px;translate:none;scale:1;rotate:0deg;opacity:1}
-            @supports (animation-timeline: scroll()){
-            .parallax-element[data-element="card"]{animation-name:parallax-1;animation-duration:auto;animation-timing-function:linear;animation-fill-mode:both;animation-timeline:--parallax;animation-range-start:0px;animation-range-end:1200px}
-            }
-            @keyframes parallax-1{0%{translate:0px 0px}4.666666666666667%{translate:0px 0px;animation-timing-function:cubic-bezier(0, 0, 0.58, 1)}100%{translate:0px -120px}}
-            @media (prefers-reduced-motion: reduce){
-            .parallax-scroller{width:390px;height:844px}
-            .parallax-scroller::before{width:390px;height:2044px}
-            .parallax-element[data-element="card"]{left:0px;top:900px;width:390px;height:300px;translate:none;scale:1;rotate:0deg;opacity:1}
-            @supports (animation-timeline: scroll()){
-            .parallax-element[data-element="card"]{animation:none}
-            }
-            }
-            @supports not (animation-timeline: scroll()){.parallax-scroller *{animation:none}}
+          examples:
+            eased:
+              summary: 'One eased element as CSS (real output)'
+              value: |
+                /* Parallax keyframes (SPEC §8): vertical scroll over [0, 1200] px. Markup: .parallax-scroller > … (see /openapi.yaml). */
+                .parallax-scroller{position:relative;box-sizing:border-box;margin:0;padding:0;border:0;direction:ltr;scrollbar-width:none;overscroll-behavior:none;overflow-x:hidden;overflow-y:scroll;scroll-timeline:--parallax y}
+                .parallax-scroller::before{content:"";display:block;position:absolute;left:0;top:0;visibility:hidden;pointer-events:none}
+                .parallax-page,.parallax-layer,.parallax-header,.parallax-image,.parallax-body,.parallax-element,.parallax-content{position:absolute;box-sizing:border-box;margin:0;padding:0;border:0;transform-origin:50% 50%}
+                img.parallax-content{display:block;max-width:none;max-height:none;object-fit:fill}
+                .parallax-scroller{width:390px;height:844px}
+                .parallax-scroller::before{width:390px;height:2044px}
+                .parallax-element[data-element="card"]{left:0px;top:900px;width:390px;height:300px;translate:none;scale:1;rotate:0deg;opacity:1}
+                @supports (animation-timeline: scroll()){
+                .parallax-element[data-element="card"]{animation-name:parallax-1;animation-duration:auto;animation-timing-function:linear;animation-fill-mode:both;animation-timeline:--parallax;animation-range-start:0px;animation-range-end:1200px}
+                }
+                @keyframes parallax-1{0%{translate:0px 0px}4.666666666666667%{translate:0px 0px;animation-timing-function:cubic-bezier(0, 0, 0.58, 1)}100%{translate:0px -120px}}
+                @media (prefers-reduced-motion: reduce){
+                .parallax-scroller{width:390px;height:844px}
+                .parallax-scroller::before{width:390px;height:2044px}
+                .parallax-element[data-element="card"]{left:0px;top:900px;width:390px;height:300px;translate:none;scale:1;rotate:0deg;opacity:1}
+                @supports (animation-timeline: scroll()){
+                .parallax-element[data-element="card"]{animation:none}
+                }
+                }
+                @supports not (animation-timeline: scroll()){.parallax-scroller *{animation:none}}
     MalformedJSON:
       description: The body is not JSON; detail gives the byte position.
       headers:
@@ -1436,7 +1462,11 @@ components:
       content:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}
-          example: {type: /problems/malformed-json, title: Malformed JSON, status: 400, detail: 'unexpected character, expected a comma or a closing brace at byte 27'}
+          examples:
+            missingComma:
+              summary: A comma missing between two members (Tests/golden/error-malformed)
+              x-request: {method: POST, path: /v1/paging, body: '{"viewport": {"width": 390 "height": 844}}'}
+              value: {type: /problems/malformed-json, title: Malformed JSON, status: 400, detail: 'unexpected character, expected a comma or a closing brace at byte 27'}
     InvalidRequest:
       description: Invalid values, wrong types, unknown fields or parameters; errors lists every one.
       headers:
@@ -1445,7 +1475,11 @@ components:
       content:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}
-          example: {type: /problems/invalid-request, title: Invalid request, status: 422, detail: 2 fields are invalid, errors: [{pointer: /viewport/width, message: must be > 0}, {pointer: /colour, message: unknown field}]}
+          examples:
+            everyProblem:
+              summary: Every invalid field listed, each with its JSON pointer
+              x-request: {method: POST, path: /v1/paging, body: '{"viewport":{"width":-1,"height":"tall"},"pageCount":2,"infinite":true,"offset":1e999,"colour":"red"}'}
+              value: {"type":"/problems/invalid-request","title":"Invalid request","status":422,"detail":"5 fields are invalid","errors":[{"pointer":"/viewport/height","message":"must be a number, not a string"},{"pointer":"/offset","message":"is too large for a double"},{"pointer":"/colour","message":"unknown field"},{"pointer":"/viewport/width","message":"must be > 0"},{"pointer":"/infinite","message":"needs pageCount >= 3"}]}
     UnsupportedMediaType:
       description: Content-Type is not application/json (parameters allowed) or application/*+json.
       headers:
