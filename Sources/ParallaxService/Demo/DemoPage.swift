@@ -84,7 +84,7 @@ fieldset[hidden] { display: none; }
 /* The picture is shown at its own size (one SVG unit of type = one CSS px, so labels read at
    10–16 px) in a window that scrolls; each new picture scrolls the viewport rectangle into the
    middle of the window, so the screen stays put and the pages and elements move past it. */
-.picture { position: relative; margin: 12px 16px 0; border: 1px solid var(--line); border-radius: 10px; background: #fff; height: 560px; overflow: auto; overscroll-behavior: contain; }
+.picture { position: relative; margin: 12px 16px 0; border: 1px solid var(--line); border-radius: 10px; background: #fff; height: 600px; overflow: auto; overscroll-behavior: contain; }
 .picture img { display: block; max-width: none; max-height: none; margin: 0 auto; }
 .picture-bar { display: flex; justify-content: space-between; gap: 8px; margin: 6px 16px 0; font-size: 12px; color: var(--faint); }
 .curl { margin: 0 16px 16px; }
