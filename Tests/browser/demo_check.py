@@ -11,7 +11,9 @@ usage: demo_check.py BASE_URL SERVER_LOG
    layer on screen sits where the JSON says. The in-sync light: with the answers held back
    (Playwright holds the POSTs) it is off while the JSON and SVG show an older offset and on
    once they show the offset on screen, and on no animation frame is it on while they differ.
-   The demo's own CSS leaves the service's scroll snapping as it is. Every picture, as shown,
+   The demo's own CSS leaves the service's scroll snapping as it is, and a snapping pager (the
+   service's, or the same rules added here where its stylesheet does not snap yet) settles on a
+   page with the readout following. Every picture, as shown,
    has labels of at least 10 CSS px, and its viewport rectangle is in the picture's window.
    Right to left: the offset is −scrollLeft when the scroller is `direction: rtl` (as the
    service's stylesheet makes it, or forced here when a stylesheet does not) and the layer sits
@@ -184,6 +186,20 @@ def snapping_left_alone(page):
     check(with_demo == without, f"the demo's CSS leaves the scroller's snapping as the service's stylesheet sets it ({with_demo})")
 
 
+def snapping_followed(page):
+    """A snapping pager (the service's stylesheet snaps; where it does not yet, the same rules are
+    added here): a scroll to 250 settles on a page, and the readout and the light follow there."""
+    snaps = page.evaluate("() => getComputedStyle(document.querySelector('.parallax-scroller')).scrollSnapType")
+    if snaps in ("", "none"):
+        page.evaluate("""() => { const s = document.createElement('style'); s.id = 'sim-snap';
+            s.textContent = '.parallax-scroller{scroll-snap-type:x mandatory}.parallax-page{scroll-snap-align:start;scroll-snap-stop:always}';
+            document.head.append(s); }""")
+    o = scroll_to(page, 250, True)
+    j = synced(page, o)
+    check(o in (0, 376) and j["offset"] == o, f"snapping ({snaps or 'none'} in the service's stylesheet): a scroll to 250 settles on a page ({o:g}) and the JSON follows")
+    page.evaluate("() => document.querySelector('#sim-snap') && document.querySelector('#sim-snap').remove()")
+
+
 def picture_readable(page, what, viewport):
     """Labels of the picture as shown at least 10 CSS px; the viewport rectangle in the window."""
     r = page.evaluate("""async ([vw, vh]) => { const img = document.querySelector('#svg');
@@ -282,6 +298,7 @@ with sync_playwright() as p:
         # is where the JSON answer puts it (the keyframes suite checks 0.5 px; 1 px here, a smoke check).
         background_matches(page, j, "LTR")
         in_sync_light(page)
+        snapping_followed(page)
         rtl_offset(page)
 
         o = scroll_to(page, 250, True)
