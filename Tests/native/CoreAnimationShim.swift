@@ -7,7 +7,8 @@
 // layer's presentation() is its model values with the animations applied at the current time.
 import Foundation
 
-public enum MediaClock { public static var now = 1_000.0 }
+/// The media clock (CACurrentMediaTime), advanced by the harness; single-threaded.
+public enum MediaClock { nonisolated(unsafe) public static var now = 1_000.0 }
 public func CACurrentMediaTime() -> Double { MediaClock.now }
 
 public struct CAMediaTimingFillMode: Equatable, Sendable {

@@ -88,10 +88,10 @@ with open(os.path.join(work, "Snippet.swift"), "w") as f:
     f.write(swift)
 with open(os.path.join(work, "Snippet.kt"), "w") as f:
     f.write(kotlin)
-subprocess.run(["swiftc", "-parse-as-library", "-emit-library", "-static", "-module-name", "QuartzCore",
+subprocess.run(["swiftc", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-emit-library", "-static", "-module-name", "QuartzCore",
                 "-emit-module", "-emit-module-path", os.path.join(work, "QuartzCore.swiftmodule"),
                 "-o", os.path.join(work, "libQuartzCore.a"), os.path.join(HERE, "CoreAnimationShim.swift")], check=True)
-subprocess.run(["swiftc", "-I", work, "-L", work, "-lQuartzCore", os.path.join(work, "Snippet.swift"),
+subprocess.run(["swiftc", "-swift-version", "6", "-warnings-as-errors", "-I", work, "-L", work, "-lQuartzCore", os.path.join(work, "Snippet.swift"),
                 os.path.join(HERE, "main.swift"), "-o", os.path.join(work, "ca")], check=True)
 android = [os.path.join(HERE, "android", n) for n in sorted(os.listdir(os.path.join(HERE, "android")))]
 subprocess.run(["kotlinc", "-nowarn", *android, os.path.join(work, "Snippet.kt"), "-include-runtime",
