@@ -75,13 +75,18 @@ fieldset[hidden] { display: none; }
 .status::before { content: ""; width: 8px; height: 8px; border-radius: 50%; background: var(--faint); }
 .status[data-state="ok"]::before { background: var(--ok); }
 .status[data-state="error"]::before { background: var(--bad); }
+.status[data-state="lag"]::before { background: #f59e0b; }
 .scrub { display: block; width: calc(100% - 40px); margin: 10px 20px 0; accent-color: var(--accent); }
 .hint { margin: 4px 20px 0; font-size: 12px; color: var(--faint); }
 
 /* Readout */
 .readout { display: grid; grid-template-rows: auto auto auto 1fr; min-width: 0; }
-.picture { margin: 12px 16px 0; border: 1px solid var(--line); border-radius: 10px; background: #fff; display: grid; place-items: center; min-height: 280px; max-height: 520px; overflow: hidden; cursor: zoom-in; }
-.picture img { display: block; max-width: 100%; max-height: 518px; }
+/* The picture is shown at its own size (one SVG unit of type = one CSS px, so labels read at
+   10–16 px) in a window that scrolls; each new picture scrolls the viewport rectangle into the
+   middle of the window, so the screen stays put and the pages and elements move past it. */
+.picture { position: relative; margin: 12px 16px 0; border: 1px solid var(--line); border-radius: 10px; background: #fff; height: 600px; overflow: auto; overscroll-behavior: contain; }
+.picture img { display: block; max-width: none; max-height: none; margin: 0 auto; }
+.picture-bar { display: flex; justify-content: space-between; gap: 8px; margin: 6px 16px 0; font-size: 12px; color: var(--faint); }
 .curl { margin: 0 16px 16px; }
 .curl summary { cursor: pointer; font-size: 12px; color: var(--muted); padding: 2px 0 6px; }
 .curl pre { margin: 0; font: 11px/1.5 var(--mono); white-space: pre-wrap; word-break: break-all; background: #f1f5f9; color: var(--ink); padding: 10px; border-radius: 8px; }
@@ -125,12 +130,19 @@ footer.foot { max-width: 1240px; margin: 0 auto; padding: 0 24px 32px; color: va
   .readout { grid-column: 1 / -1; }
 }
 @media (max-width: 760px) {
-  .app { grid-template-columns: minmax(0, 1fr); padding: 0 12px 32px; }
-  .intro h1 { font-size: 24px; }
+  /* One column: the live preview first, then the controls, then the answers. */
+  .app { grid-template-columns: minmax(0, 1fr); padding: 0 12px 32px; gap: 14px; }
+  .stage { order: -1; }
+  .top { padding: 12px 16px; }
+  .intro { padding: 0 16px 12px; }
+  .intro h1 { font-size: 20px; }
+  .intro p { font-size: 13px; }
   .top nav { display: none; }
+  .picture { height: 460px; }
 }
 @media (max-width: 440px) {
   /* The phone's bezel goes; its 360 px screen (the service's viewport) still fits. */
+  .intro p { display: none; }
   .device { width: 360px; padding: 0; background: none; box-shadow: none; border-radius: 24px; }
   .card > header { padding: 12px 12px 0; }
 }
@@ -199,7 +211,8 @@ footer.foot { max-width: 1240px; margin: 0 auto; padding: 0 24px 32px; color: va
 
   <section class="card readout" aria-label="Answers for this offset">
     <header><h2>SVG · this offset</h2><span class="note" id="svg-size"></span></header>
-    <a class="picture" id="svg-link" target="_blank" title="Open the picture in a new tab"><img id="svg" alt="The service's SVG picture of the layout at this offset"></a>
+    <div class="picture" id="picture"><img id="svg" alt="The service's SVG picture of the layout at this offset"></div>
+    <div class="picture-bar"><span>Actual size; scroll inside to see the rest.</span><a id="svg-link" target="_blank">Open the picture ↗</a></div>
     <header><h2>JSON · this offset</h2><span class="note" id="json-size"></span></header>
     <pre class="json" id="json" data-offset=""></pre>
     <details class="curl"><summary>The same answer with curl</summary><pre id="curl"></pre></details>
@@ -275,7 +288,11 @@ function markup() {
     const lines = ["The header is a pure function of the scroll offset: its height, the image layer's frame and the body's top come from the service, so iOS, Android and the web stretch it alike.",
       "Scroll up and the header collapses to its minimum height, then stays pinned while the body keeps moving.",
       "The stylesheet holding this effect was written by the service from exact keyframes: linear segments with knots where the clamps bend.",
-      "Try the image modes: fill stretches the picture with the header, top, center and bottom keep its rest height."];
+      "Try the image modes: fill stretches the picture with the header, top, center and bottom keep its rest height.",
+      "The stylesheet sets no height on this body: its own text makes the page long enough to scroll, as on any real page.",
+      "Below the collapse point the header stays pinned at its minimum height however far the body goes.",
+      "On iOS and Android the same numbers come as keytimes tracks for Core Animation and property animators.",
+      "Every answer is a pure function of the request, so a CDN can cache the stylesheet and the JSON alike."];
     for (const l of lines) p += `<p>${l}</p>`;
     return `<div class="parallax-header"><div class="parallax-image"><div class="caption">Stretchy header</div></div></div>` +
       `<div class="parallax-body"><div class="article"><h3>A body that scrolls</h3>${p}</div></div>`;
@@ -287,13 +304,36 @@ function markup() {
 
 let scroller = null, generation = 0;
 
-function axisOf(req) { return model === "paging" ? req.axis : model === "header" ? "vertical" : "vertical"; }
+function axisOf(req) { return model === "paging" ? req.axis : "vertical"; }
+/** Whether the scroller runs right to left as the browser lays it out (the stylesheet decides:
+    with `direction: "rtl"` it makes the scroller `direction: rtl`, whose scrollLeft runs from 0
+    down to −max). Read from the computed style, not from the request, so the page follows
+    whatever the service's stylesheet says. */
+function scrollerRTL() { return !!scroller && getComputedStyle(scroller).direction === "rtl"; }
+/** The offset on screen: scrollTop, scrollLeft, or −scrollLeft in a right-to-left scroller
+    (docs/model.md#keyframes-on-real-pages). */
 function offsetNow() {
   if (!scroller) return 0;
-  return axisOf(request()) === "horizontal" ? scroller.scrollLeft : scroller.scrollTop;
+  if (axisOf(request()) !== "horizontal") return scroller.scrollTop;
+  const o = scrollerRTL() ? -scroller.scrollLeft : scroller.scrollLeft;
+  return o === 0 ? 0 : o;  // no −0 in the readout
+}
+function scrollToOffset(o) {
+  if (!scroller) return;
+  if (axisOf(request()) !== "horizontal") scroller.scrollTop = o;
+  else scroller.scrollLeft = scrollerRTL() ? -o : o;
 }
 
 function setStatus(state, text) { const s = $("#status"); s.dataset.state = state; s.textContent = text; }
+/** The light: green only while the JSON and the SVG shown are the answers for the offset on
+    screen (and for the parameters of the stage); amber while they catch up. */
+function showSync() {
+  const st = $("#status").dataset.state;
+  if (st === "error" || !scroller) return;
+  if (lastDrawn === drawKey()) setStatus("ok", "in sync with the service");
+  else setStatus("lag", "catching up…");
+}
+function drawKey() { return generation + ":" + offsetNow(); }
 
 /** Model or parameter changed: new markup, the service's stylesheet, then the readout. */
 async function rebuild() {
@@ -324,25 +364,32 @@ async function rebuild() {
   const max = horizontal ? scroller.scrollWidth - scroller.clientWidth : scroller.scrollHeight - scroller.clientHeight;
   const scrub = $("#scrub");
   scrub.max = String(Math.max(0, max));
+  // A paging scroller snaps to its pages (the stylesheet's scroll-snap), so the slider moves by
+  // whole pages there too.
+  scrub.step = model === "paging" ? String((horizontal ? W : H) + req.pageSpacing) : "1";
   scrub.value = "0";
   lastDrawn = null;
+  setStatus("lag", "catching up…");
   onScroll();
 }
 
 // The readout follows the offset, throttled: one request pair in flight, the latest offset next.
+// It asks for the exact offset on screen (fractional on a high-density screen), so "in sync"
+// means the very same number.
 let inFlight = false, lastDrawn = null, lastStarted = 0, svgURL = null;
 function onScroll() {
   const o = offsetNow();
   $("#offset").textContent = String(Math.round(o));
   if (document.activeElement !== $("#scrub")) $("#scrub").value = String(Math.round(o));
+  showSync();
   pump();
 }
 
 async function pump() {
   if (inFlight) return;
-  const o = Math.round(offsetNow());
+  const o = offsetNow();
   const key = generation + ":" + o;
-  if (key === lastDrawn) return;
+  if (key === lastDrawn) { showSync(); return; }
   const wait = 90 - (performance.now() - lastStarted);
   if (wait > 0) { inFlight = true; await new Promise((r) => setTimeout(r, wait)); inFlight = false; return pump(); }
   inFlight = true;
@@ -353,7 +400,15 @@ async function pump() {
     const post = (extra) => fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(Object.assign({}, body, extra)) });
     const [j, s] = await Promise.all([post({}), post({ format: "svg" })]);
     if (!j.ok || !s.ok) throw new Error(`${j.ok ? s.status : j.status}`);
-    const [json, svg] = await Promise.all([j.text(), s.blob()]);
+    const [json, svg] = await Promise.all([j.text(), s.text()]);
+    let url = null;
+    if (gen === generation) {
+      // Decode the picture before showing anything, so the JSON and the SVG change together.
+      url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+      const img = new Image();
+      img.src = url;
+      await img.decode();
+    }
     if (gen === generation) {
       const pretty = JSON.stringify(JSON.parse(json), null, 2);
       const pre = $("#json");
@@ -363,14 +418,16 @@ async function pump() {
         + `\n\n# the picture: add "format":"svg" to the body, or -H 'Accept: image/svg+xml'`;
       $("#json-size").textContent = `${json.length} bytes`;
       if (svgURL) URL.revokeObjectURL(svgURL);
-      svgURL = URL.createObjectURL(svg);
+      svgURL = url;
       $("#svg").src = svgURL;
       $("#svg-link").href = svgURL;
       $("#svg").dataset.offset = String(o);
-      $("#svg-size").textContent = `${svg.size} bytes`;
-      setStatus("ok", "in sync with the service");
+      $("#svg-size").textContent = `${svg.length} bytes`;
+      follow(svg);
       lastDrawn = key;
-    }
+      setStatus("ok", "");
+      showSync();
+    } else if (url) URL.revokeObjectURL(url);
   } catch (e) {
     setStatus("error", "request failed: " + e.message);
     lastDrawn = key;
@@ -378,6 +435,24 @@ async function pump() {
     inFlight = false;
   }
   pump();
+}
+
+/** Scrolls the picture's window to the viewport rectangle, at (0, 0) of the SVG's user space:
+    centred along the scroll axis, from just before its leading edge across it (the labels and
+    cards sit beside it). The picture's viewBox and width give where that is on the page. */
+function follow(svg) {
+  const head = svg.slice(0, 400);
+  const vb = /viewBox="([^"]+)"/.exec(head), w = /\swidth="([^"]+)"/.exec(head);
+  if (!vb || !w) return;
+  const [x, y, vw] = vb[1].split(" ").map(Number), k = Number(w[1]) / vw;
+  const req = request(), box = $("#picture"), margin = 28;
+  if (axisOf(req) === "horizontal") {
+    box.scrollLeft = (-x + req.viewport.width / 2) * k - box.clientWidth / 2;
+    box.scrollTop = -y * k - margin;
+  } else {
+    box.scrollLeft = -x * k - margin;
+    box.scrollTop = (-y + req.viewport.height / 2) * k - box.clientHeight / 2;
+  }
 }
 
 function highlight(text) {
@@ -412,11 +487,7 @@ for (const tab of document.querySelectorAll(".tabs button")) {
     rebuild();
   });
 }
-$("#scrub").addEventListener("input", (e) => {
-  if (!scroller) return;
-  const v = Number(e.target.value);
-  if (axisOf(request()) === "horizontal") scroller.scrollLeft = v; else scroller.scrollTop = v;
-});
+$("#scrub").addEventListener("input", (e) => scrollToOffset(Number(e.target.value)));
 $("#blurb").textContent = blurbs[model];
 showOutputs();
 rebuild();
