@@ -54,6 +54,56 @@ import Testing
         #expect(r.status == 200, "\(r.body)")
     }
 
+    /// Every number of every route, sent as a literal beyond a double: a 422 at that field with
+    /// the field's whole rule (never a crash, never "too large" without the rule).
+    static let overflowCases: [(String, String, String)] = {
+        let vp = #""viewport":{"width":390,"height":844}"#
+        let el = #""name":"a","frame":{"x":0,"y":0,"width":10,"height":10}"#
+        var cases: [(String, String, String)] = [
+            ("/v1/paging", #"{"viewport":{"width":X,"height":844},"pageCount":3}"#, "/viewport/width"),
+            ("/v1/paging", #"{"viewport":{"width":390,"height":X},"pageCount":3}"#, "/viewport/height"),
+            ("/v1/paging", "{\(vp),\"pageCount\":X}", "/pageCount"),
+            ("/v1/paging", "{\(vp),\"pageCount\":3,\"offsets\":[0,X]}", "/offsets/1"),
+            ("/v1/paging", "{\(vp),\"pageCount\":3,\"range\":{\"from\":X,\"to\":1}}", "/range/from"),
+            ("/v1/paging", "{\(vp),\"pageCount\":3,\"range\":{\"from\":0,\"to\":X}}", "/range/to"),
+            ("/v1/header", "{\(vp),\"header\":{\"height\":X}}", "/header/height"),
+            ("/v1/header", "{\(vp),\"header\":{\"height\":100,\"minHeight\":X}}", "/header/minHeight"),
+            ("/v1/header", "{\(vp),\"header\":{\"height\":100},\"content\":{\"width\":X,\"height\":1}}", "/content/width"),
+            ("/v1/scroll", "{\(vp),\"elements\":[{\"name\":\"a\",\"frame\":{\"x\":X,\"y\":0,\"width\":10,\"height\":10}}]}", "/elements/0/frame/x"),
+            ("/v1/scroll", "{\(vp),\"elements\":[{\"name\":\"a\",\"frame\":{\"x\":0,\"y\":0,\"width\":X,\"height\":10}}]}", "/elements/0/frame/width"),
+            ("/v1/scroll", "{\(vp),\"elements\":[{\(el),\"easing\":{\"cubicBezier\":[0,X,1,1]}}]}", "/elements/0/easing/cubicBezier/1"),
+            ("/v1/scroll/keyframes", "{\(vp),\"elements\":[],\"domain\":{\"from\":X,\"to\":1}}", "/domain/from"),
+            ("/v1/scroll/keyframes", "{\(vp),\"elements\":[],\"domain\":{\"from\":0,\"to\":X}}", "/domain/to"),
+        ]
+        for name in ["pageSpacing", "offset", "page", "currentPage", "velocity", "decelerationRate", "previousOffset", "motionScale", "pixelScale"] {
+            cases.append(("/v1/paging", "{\(vp),\"pageCount\":3,\"\(name)\":X}", "/\(name)"))
+        }
+        for name in ["travel", "rate"] {
+            cases.append(("/v1/paging", "{\(vp),\"pageCount\":3,\"layers\":[{\"\(name)\":X}]}", "/layers/0/\(name)"))
+        }
+        for name in ["opacity", "scale"] {
+            cases.append(("/v1/paging", "{\(vp),\"pageCount\":3,\"layers\":[{\"\(name)\":{\"min\":X}}]}", "/layers/0/\(name)/min"))
+        }
+        for name in ["speed", "startOffset", "endOffset"] {
+            cases.append(("/v1/scroll", "{\(vp),\"elements\":[{\(el),\"\(name)\":X}]}", "/elements/0/\(name)"))
+        }
+        for name in ["translate", "scale", "opacity", "rotate"] {
+            cases.append(("/v1/scroll", "{\(vp),\"elements\":[{\(el),\"\(name)\":[0,X]}]}", "/elements/0/\(name)/1"))
+        }
+        return cases
+    }()
+
+    @Test(arguments: overflowCases)
+    func numbersBeyondADoubleAreToldTheirRule(path: String, template: String, pointer: String) {
+        for literal in ["1e999", "-1e999"] {
+            let body = template.split(separator: "X", omittingEmptySubsequences: false).joined(separator: literal)
+            let r = client.post(path, body)
+            #expect(r.status == 422, "\(body)")
+            #expect(r.body.contains(#"{"pointer":"\#(pointer)","message":"must be "#), "\(body): \(r.body)")
+            #expect(!r.body.contains("too large"), "\(r.body)")
+        }
+    }
+
     func percentEncoded(_ s: String) -> String {
         var out = ""
         for b in s.utf8 {

@@ -3,7 +3,7 @@
 // checks values, and reports EVERY problem, not only the first.
 
 /// One problem: the JSON pointer (RFC 6901) of the offending field and what to fix, e.g.
-/// `("/viewport/width", "must be > 0")`. The pointer `""` names the whole request.
+/// `("/viewport/width", "must be between 1e-6 and 1e15")`. The pointer `""` names the whole request.
 public struct ValidationIssue: Sendable, Hashable, CustomStringConvertible {
     public var pointer: String
     public var message: String
