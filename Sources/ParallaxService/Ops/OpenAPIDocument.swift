@@ -334,8 +334,8 @@ paths:
       summary: Paging as functions of the offset (SPEC §8)
       description: |
         The paging request with the scroll position replaced by `domain {from, to}` (default
-        [0, (N − 1)·L], its end cut to 10^15). Answers every varying number of the pages visible somewhere in the
-        domain as exact piecewise-linear tracks: `format` json (default), css (a stylesheet for
+        [0, (N − 1)·L], its end cut to 10^15). Answers every varying number of the pages visible
+        somewhere in the domain as exact piecewise-linear tracks: `format` json (default), css (a stylesheet for
         the markup `.parallax-scroller > .parallax-page[data-slot="k"] >
         .parallax-layer[data-layer="name"]`), waapi or keytimes. `offset`, `page`, `offsets`,
         `previousOffset`, `velocity` and `pixelScale` are 422 here.
@@ -456,8 +456,8 @@ paths:
       summary: Scroll elements as functions of the offset (SPEC §8)
       description: |
         The scroll request with `offset` replaced by `domain {from, to}` (default [0, the largest
-        top + length of an element], its end cut to 10^15). Eased effects are exact cubic-bezier segments. Markup for
-        css: `.parallax-scroller > .parallax-element[data-element="name"]`.
+        top + length of an element], its end cut to 10^15). Eased effects are exact cubic-bezier
+        segments. Markup for css: `.parallax-scroller > .parallax-element[data-element="name"]`.
       requestBody:
         required: true
         content:
@@ -845,7 +845,8 @@ components:
         position, so past the ends it names positions that are not pages (−1 → 0 before the first
         page, 7 → 8 at page 7.5 of 3); `pages` (include visible) lists the pages that overlap the
         viewport, so it is empty once no page does (include all or range still lists them, with
-        visibleFraction 0 and clip null); events name real pages only. Rules JSON Schema cannot state: currentPage ≤ pageCount − 1,
+        visibleFraction 0 and clip null); events name real pages only. Rules JSON Schema cannot
+        state: currentPage ≤ pageCount − 1,
         range.from ≤ range.to, pages in the answer × offsets ≤ 10000, and when infinite
         |o / L| ≤ 2^52. Breaking them is a 422.
       not:
