@@ -116,7 +116,10 @@ import Testing
     @Test func messagesSayWhatToFix() {
         var input = ok
         input.viewport.width = 0
-        #expect(input.validate() == [ValidationIssue(pointer: "/viewport/width", message: "must be > 0")])
+        #expect(input.validate() == [ValidationIssue(pointer: "/viewport/width", message: "must be between 1e-6 and 1e15")])
+        // The whole rule, whichever part the value broke (docs/api.md#errors).
+        input.viewport.width = 1e16
+        #expect(input.validate() == [ValidationIssue(pointer: "/viewport/width", message: "must be between 1e-6 and 1e15")])
     }
 }
 

@@ -67,7 +67,7 @@ import Testing
     @Test func invalidRequestListsEveryProblem() {
         let r = client.post("/v1/paging", #"{"viewport":{"width":-390,"height":"x"},"pageCount":2.5,"offset":1e999,"page":1,"bogus":1,"layers":[{"travel":1,"rate":2}]}"#)
         #expect(r.status == 422)
-        #expect(r.body == #"{"type":"/problems/invalid-request","title":"Invalid request","status":422,"detail":"6 fields are invalid","errors":[{"pointer":"/viewport/height","message":"must be a number, not a string"},{"pointer":"/offset","message":"is too large for a double"},{"pointer":"/bogus","message":"unknown field"},{"pointer":"/viewport/width","message":"must be > 0"},{"pointer":"/pageCount","message":"must be an integer"},{"pointer":"/layers/0/rate","message":"give travel or rate, not both"}]}"#)
+        #expect(r.body == #"{"type":"/problems/invalid-request","title":"Invalid request","status":422,"detail":"7 fields are invalid","errors":[{"pointer":"/viewport/height","message":"must be a number, not a string"},{"pointer":"/bogus","message":"unknown field"},{"pointer":"/viewport/width","message":"must be between 1e-6 and 1e15"},{"pointer":"/pageCount","message":"must be an integer between 1 and 1000000"},{"pointer":"/page","message":"give only one of offset, page, offsets"},{"pointer":"/offset","message":"must be between -1e15 and 1e15"},{"pointer":"/layers/0/rate","message":"give travel or rate, not both"}]}"#)
     }
 }
 

@@ -8,6 +8,7 @@ positive_data_acceptance check ("schema-valid data is accepted") tests the serve
 the limits of JSON Schema. Negative cases are left untouched.
 """
 import json
+import urllib.parse
 
 import schemathesis
 from schemathesis import GenerationMode
@@ -108,7 +109,31 @@ def one_offset_for_svg(f):
         f.delete("format")
 
 
-def repair_paging(f):
+# GET forms carry `layers` / `elements` in the URL, and the request head is limited to 16 KiB (a
+# larger one is a 431, openapi.yaml's HeadersTooLarge): the contract allows 32 layers and 1024
+# elements there as in the body, so a positive case keeps as many as fit in URL_LIST_BUDGET bytes.
+URL_LIST_BUDGET = 8_000
+
+
+def fit_url(f):
+    if not f.dotted:
+        return
+    for name in ("layers", "elements"):
+        items = f.get(name)
+        if not isinstance(items, list):
+            continue
+        def size(n):
+            return len(urllib.parse.quote(json.dumps(items[:n], separators=(",", ":")), safe=""))
+        n = len(items)
+        while n > 1 and size(n) > URL_LIST_BUDGET:
+            n //= 2
+        if n < len(items):
+            f.set(name, items[:n])
+
+
+def repair_paging(f, answers_pages=True):
+    """answers_pages=False for keyframes: include and range list no pages there, so the pages-per-
+    response budget does not apply (their order and the infinite rules still do)."""
     one_offset_for_svg(f)
     n = f.get("pageCount")
     if not number(n):
@@ -142,7 +167,7 @@ def repair_paging(f):
     if number(lo) and number(hi):
         if lo > hi:
             lo, hi = hi, lo
-        budget = MAX_PAGES_PER_RESPONSE // frames
+        budget = MAX_PAGES_PER_RESPONSE // frames if answers_pages else float("inf")
         if infinite:
             hi = min(hi, lo + budget - 1)
         else:
@@ -151,7 +176,7 @@ def repair_paging(f):
                 hi = first + budget - 1
         f.set("range.from", int(lo))
         f.set("range.to", int(hi))
-    if f.get("include") == "all" and not infinite and n * frames > MAX_PAGES_PER_RESPONSE:
+    if answers_pages and f.get("include") == "all" and not infinite and n * frames > MAX_PAGES_PER_RESPONSE:
         f.set("include", "visible")
 
 
@@ -218,7 +243,7 @@ def repair_domain(f, fallback, max_span=None):
 
 
 def repair_paging_keyframes(f):
-    repair_paging(f)
+    repair_paging(f, answers_pages=False)
     n = f.get("pageCount")
     horizontal = f.get("axis", "horizontal") != "vertical"
     extent = f.get("viewport.width" if horizontal else "viewport.height")
@@ -275,5 +300,6 @@ def map_case(context, case):
     if isinstance(case.body, dict):
         repair(Fields(case.body, dotted=False))
     if isinstance(case.query, dict) and case.query:
+        fit_url(Fields(case.query, dotted=True))
         repair(Fields(case.query, dotted=True))
     return case

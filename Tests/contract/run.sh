@@ -1,20 +1,26 @@
 #!/usr/bin/env bash
-# Contract tests (issue 4): openapi-spec-validator on openapi.yaml, then schemathesis against the
-# live release server with every check, positive and negative data, a fixed seed and a bounded
-# number of examples per operation. Zero failures required; the exit code says so.
+# Contract tests: openapi-spec-validator on openapi.yaml, then schemathesis against the live
+# release server with every check, positive and negative data and a bounded number of examples
+# per operation, over several seeds: the first seed runs every phase (examples, coverage,
+# fuzzing), the others fuzzing only (the coverage phase's boundary cases hardly depend on the
+# seed, and fuzzing is where seeds find different requests). Zero failures required; the exit code
+# says so, and a failing seed is printed with its reproduction.
 #
 # Usage: Tests/contract/run.sh [--scratch-path DIR]
 # Environment: VENV (default .venv, created with openapi-spec-validator + schemathesis when
-# missing), SEED (default 20261130), MAX_EXAMPLES (default 100), WORKERS (schemathesis, default 2).
+# missing), SEEDS (default "20261130 5 1 2 3"), MAX_EXAMPLES (per operation and seed, default 40),
+# WORKERS (schemathesis threads per run, default 2; scripts/test sets 1, see there), JOBS (fuzzing
+# seeds run at once as separate processes, default 2).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
 scratch="$root/.build"
 if [[ "${1:-}" == "--scratch-path" ]]; then scratch=$2; fi
 venv=${VENV:-$root/.venv}
-seed=${SEED:-20261130}
-examples=${MAX_EXAMPLES:-100}
+read -r -a seeds <<< "${SEEDS:-20261130 5 1 2 3}"
+examples=${MAX_EXAMPLES:-40}
 workers=${WORKERS:-2}
+jobs=${JOBS:-2}
 
 if [[ ! -x "$venv/bin/schemathesis" ]]; then
   python3 -m venv "$venv"
@@ -28,22 +34,74 @@ echo "== swift build -c release"
 swift build -c release --scratch-path "$scratch" --product parallax-server --package-path "$root"
 bin="$scratch/release/parallax-server"
 
-log=$(mktemp)
-"$bin" --host 127.0.0.1 --port 0 --workers 2 --access-log off >"$log" 2>&1 &
+work=$(mktemp -d)
+"$bin" --host 127.0.0.1 --port 0 --workers 2 --access-log off >"$work/server.log" 2>&1 &
 server=$!
-trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
+trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
 
 port=""
 for _ in $(seq 1 100); do
-  port=$(grep -o '127\.0\.0\.1:[0-9]*' "$log" | head -1 | cut -d: -f2 || true)
+  port=$(grep -o '127\.0\.0\.1:[0-9]*' "$work/server.log" | head -1 | cut -d: -f2 || true)
   [[ -n "$port" ]] && break
   sleep 0.1
 done
-if [[ -z "$port" ]]; then echo "server did not start:"; cat "$log"; exit 1; fi
+if [[ -z "$port" ]]; then echo "server did not start:"; cat "$work/server.log"; exit 1; fi
 echo "== server on 127.0.0.1:$port (pid $server)"
 
-echo "== schemathesis (seed $seed, $examples examples per operation)"
-cd "$root/Tests/contract"
-SCHEMATHESIS_HOOKS=hooks "$venv/bin/schemathesis" --config-file schemathesis.toml run "$root/openapi.yaml" \
-  --url "http://127.0.0.1:$port" --checks all --mode all --seed "$seed" --max-examples "$examples" \
-  --workers "$workers" --generation-database none --no-color
+# One schemathesis run: seed, phases, log file. JOBS runs at once are separate processes, so the
+# CPython thread bug that makes scripts/test set WORKERS=1 does not apply between them.
+run_seed() {
+  (cd "$root/Tests/contract" && SCHEMATHESIS_HOOKS=hooks "$venv/bin/schemathesis" --config-file schemathesis.toml \
+    run "$root/openapi.yaml" --url "http://127.0.0.1:$port" --checks all --mode all --seed "$1" \
+    --max-examples "$examples" --phases "$2" --workers "$workers" --generation-database none --no-color) >"$3" 2>&1
+}
+
+failed=()
+summary=()
+report() { # seed, phases, log, exit status, seconds
+  local line cases
+  line=$(grep -E '(No issues found|failures?|errors?) in [0-9.]+s' "$3" | tail -1 | tr -d '=' | sed 's/^ *//; s/ *$//' || true)
+  cases=$(grep -oE '[0-9]+ generated' "$3" | tail -1 || true)
+  summary+=("$(printf 'seed %-9s %-27s %4ss  %-16s %s' "$1" "$2" "$5" "${cases:-?}" "${line:-no summary}")")
+  if [[ "$4" -ne 0 ]]; then
+    failed+=("$1")
+    echo "---- seed $1 ($2) failed; its output:"
+    cat "$3"
+  fi
+}
+
+# A pool of $jobs runs; the first seed (every phase, the longest) starts first.
+start=$SECONDS
+declare -A seed_of phases_of started
+# Waits for one of the running seeds (not the server) and reports it.
+reap() {
+  local rc=0 done_pid
+  wait -n -p done_pid "${!seed_of[@]}" || rc=$?
+  report "${seed_of[$done_pid]}" "${phases_of[$done_pid]}" "$work/seed-${seed_of[$done_pid]}.log" "$rc" "$((SECONDS - started[$done_pid]))"
+  unset "seed_of[$done_pid]"
+  running=$((running - 1))
+}
+echo "== schemathesis seeds ${seeds[*]}: $examples examples per operation, $jobs at a time"
+running=0
+for k in "${!seeds[@]}"; do
+  seed=${seeds[$k]}
+  phases=fuzzing
+  [[ $k -eq 0 ]] && phases=examples,coverage,fuzzing
+  if [[ $running -ge $jobs ]]; then
+    reap
+  fi
+  run_seed "$seed" "$phases" "$work/seed-$seed.log" &
+  seed_of[$!]=$seed phases_of[$!]=$phases started[$!]=$SECONDS
+  running=$((running + 1))
+done
+while [[ $running -gt 0 ]]; do
+  reap
+done
+
+echo "== schemathesis summary ($((SECONDS - start))s)"
+printf '  %s\n' "${summary[@]}"
+if [[ ${#failed[@]} -gt 0 ]]; then
+  echo "FAILED: seeds ${failed[*]} (rerun one with SEEDS=<seed>)"
+  exit 1
+fi
+echo "all ${#seeds[@]} seeds passed"

@@ -85,8 +85,10 @@ extension HeaderInput {
         var c = Checker(limits: limits)
         c.size(viewport, "/viewport")
         let heightOK = c.size(header.height, "/header/height")
-        if let m = header.minHeight, c.nonNegative(m, "/header/minHeight"), heightOK, m > header.height {
-            c.add("/header/minHeight", "must be <= header.height")
+        if let m = header.minHeight {
+            // 0 ≤ m ≤ Hh, one rule (Hh's own bound stands in while Hh is invalid).
+            let hi = heightOK ? header.height : limits.maxMagnitude
+            c.within(m, Bounds(lo: 0, hi: hi, hiName: "header.height", hiKnown: heightOK), "/header/minHeight")
         }
         if offset != nil, offsets != nil { c.add("/offsets", "give only one of offset, offsets") }
         if let y = offset { c.number(y, "/offset") }

@@ -8,10 +8,12 @@ extension Checker {
         if given { add(pointer, "not allowed in a keyframes request (give domain instead)") }
     }
 
-    /// A domain given in the request (or the resolved default, reported at "/domain"): finite,
-    /// within ±maxMagnitude, from < to. Returns whether it is usable.
+    /// The domain: a resolved default must be non-empty (reported at "/domain", the field to give);
+    /// a given one has `from` within `ends` and `to` above `from` and within `ends`, each stated
+    /// as one rule. `ends` is ±maxMagnitude, narrower for an infinite pager (2^52 strides).
+    /// Returns whether it is usable.
     @discardableResult
-    mutating func domain(_ d: KeyframeDomain, given: Bool) -> Bool {
+    mutating func domain(_ d: KeyframeDomain, given: Bool, ends: Bounds? = nil) -> Bool {
         if !given {
             guard d.from.isFinite, d.to.isFinite, d.from < d.to else {
                 add("/domain", "the default domain [\(fmt(d.from)), \(fmt(d.to))] is empty; give domain {from, to}")
@@ -19,21 +21,25 @@ extension Checker {
             }
             return true
         }
-        let fromOK = number(d.from, "/domain/from")
-        let toOK = number(d.to, "/domain/to")
-        guard fromOK, toOK else { return false }
-        guard d.from < d.to else {
-            add("/domain/to", "must be > domain.from")
-            return false
-        }
-        return true
+        let b = ends ?? coordinates
+        let fromOK = within(d.from, b, "/domain/from")
+        var above = b
+        above.lo = fromOK ? d.from : b.lo
+        above.loOpen = true
+        above.loName = "domain.from"
+        above.loKnown = fromOK
+        let toOK = within(d.to, above, "/domain/to")
+        return fromOK && toOK
     }
 
     /// Every name in `properties` must be one the model can answer (`known`).
     mutating func properties(_ list: [String]?, known: [String]) {
         guard let list else { return }
         for (i, name) in list.enumerated() where !known.contains(name) {
-            add("/properties/\(i)", "unknown property; one of \(known.joined(separator: ", "))")
+            // Pages and layers share the viewportFrame.* names: list each once.
+            var names: [String] = []
+            for k in known where !names.contains(k) { names.append(k) }
+            add("/properties/\(i)", "unknown property; one of \(names.joined(separator: ", "))")
         }
     }
 }

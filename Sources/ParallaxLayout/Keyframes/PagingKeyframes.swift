@@ -15,9 +15,12 @@ extension PagingInput {
     public static let layerKeyframeProperties = frameProperties("frame") + frameProperties("viewportFrame")
         + ["opacity", "scale"] + frameProperties("contentFrame")
 
-    /// The request without the fields that describe one moment (its engine lays out any offset).
+    /// The request without the fields that describe one moment, nor `include` and `range` (which
+    /// pages one answer lists): its engine lays out any offset.
     var momentless: PagingInput {
         var copy = self
+        copy.include = nil
+        copy.range = nil
         copy.offset = nil
         copy.page = nil
         copy.offsets = nil
@@ -32,9 +35,10 @@ extension PagingInput {
         ((axis ?? .horizontal) == .horizontal ? viewport.width : viewport.height) + (pageSpacing ?? 0)
     }
 
-    /// SPEC §8: the default domain is [0, (N − 1)·L].
-    public func resolvedKeyframeDomain(_ domain: KeyframeDomain?) -> KeyframeDomain {
-        domain ?? KeyframeDomain(from: 0, to: (pageCount - 1) * keyframeStride)
+    /// The default domain is [0, (N − 1)·L], cut to the offsets a request may name (±maxMagnitude),
+    /// so the answer's domain is one the client could send back (docs/model.md#keyframes).
+    public func resolvedKeyframeDomain(_ domain: KeyframeDomain?, limits: LayoutLimits = .standard) -> KeyframeDomain {
+        domain ?? KeyframeDomain(from: 0, to: min((pageCount - 1) * keyframeStride, limits.maxMagnitude))
     }
 
     /// The slots visible somewhere in the domain (nil when none is), after every §1 and §8 check:
@@ -69,7 +73,11 @@ extension PagingInput {
     func checkedKeyframes(domain: KeyframeDomain?, properties: [String]?, limits: LayoutLimits)
         throws(ValidationError) -> (PagingEngine, KeyframeDomain, ClosedRange<Int>?) {
         var c = Checker(limits: limits)
-        c.issues = momentless.validate(limits: limits)
+        // include and range are checked as values, not against the pages-per-response budget.
+        var checked = momentless
+        checked.include = include
+        checked.range = range
+        c.issues = checked.validate(limits: limits, answersPages: false)
         c.refuseMoment(offset != nil, "/offset")
         c.refuseMoment(page != nil, "/page")
         c.refuseMoment(offsets != nil, "/offsets")
@@ -77,20 +85,20 @@ extension PagingInput {
         c.refuseMoment(velocity != nil, "/velocity")
         c.refuseMoment(pixelScale != nil, "/pixelScale")
         c.properties(properties, known: Self.pageKeyframeProperties + Self.layerKeyframeProperties)
-        let resolved = resolvedKeyframeDomain(domain)
-        // A given domain is checked even beside other problems; the default needs a valid stride.
-        let othersOK = c.issues.isEmpty
-        if othersOK || domain != nil, c.domain(resolved, given: domain != nil), othersOK, infinite ?? false {
-            let L = keyframeStride
-            for (end, name) in [(resolved.from, "from"), (resolved.to, "to")] where abs(end / L) > maxInfinitePosition {
-                c.add("/domain/\(name)", "must be within 2^52 strides of 0 when infinite")
-            }
-        }
+        let resolved = resolvedKeyframeDomain(domain, limits: limits)
+        // A given domain is checked even beside other problems (its ends within 2^52 strides of 0
+        // too when infinite, once the stride is known); the default needs every other field valid.
+        let A = (axis ?? .horizontal) == .horizontal ? viewport.width : viewport.height
+        let strideKnown = Bounds(lo: limits.minSize, hi: limits.maxMagnitude).contains(A)
+            && Bounds(lo: 0, hi: limits.maxMagnitude).contains(pageSpacing ?? 0)
+        let ends = positionBounds(isInfinite: infinite ?? false, stride: strideKnown ? keyframeStride : nil, limits: limits)
+        if c.issues.isEmpty || domain != nil { c.domain(resolved, given: domain != nil, ends: ends) }
         guard c.issues.isEmpty else { throw ValidationError(issues: c.issues) }
         let engine = try PagingEngine(momentless, limits: limits)
         let bounds = engine.keyframeSlotBounds(resolved)
         if let (lo, hi) = bounds, hi - lo + 1 > Double(limits.maxPagesPerResponse) {
-            c.add("/domain", "spans \(c.fmt(hi - lo + 1)) slots; at most \(limits.maxPagesPerResponse) per response (narrow the domain)")
+            let which = domain == nil ? "the default domain [\(c.fmt(resolved.from)), \(c.fmt(resolved.to))]" : "the domain"
+            c.add("/domain", "\(which) spans \(c.fmt(hi - lo + 1)) slots; at most \(limits.maxPagesPerResponse) per response (give a narrower domain)")
             throw ValidationError(issues: c.issues)
         }
         return (engine, resolved, bounds.map { toInt($0.0)...toInt($0.1) })

@@ -14,13 +14,15 @@ extension ScrollInput {
 
     var keyframeAxis: Axis { axis ?? .vertical }
 
-    /// SPEC §8: the default domain is [0, the largest top + length of an element].
-    public func resolvedKeyframeDomain(_ domain: KeyframeDomain?) -> KeyframeDomain {
+    /// The default domain is [0, the largest top + length of an element], cut to the offsets a
+    /// request may name (±maxMagnitude): elements ending past 10^15 give [0, 10^15], a domain the
+    /// client could send back (docs/model.md#keyframes).
+    public func resolvedKeyframeDomain(_ domain: KeyframeDomain?, limits: LayoutLimits = .standard) -> KeyframeDomain {
         if let domain { return domain }
         let vertical = keyframeAxis == .vertical
         var end = 0.0
         for e in elements { end = max(end, vertical ? e.frame.y + e.frame.height : e.frame.x + e.frame.width) }
-        return KeyframeDomain(from: 0, to: end)
+        return KeyframeDomain(from: 0, to: min(end, limits.maxMagnitude))
     }
 
     /// SPEC §8 keyframes of scroll elements: per element, in request order, `progress`,
@@ -38,7 +40,7 @@ extension ScrollInput {
         c.refuseMoment(offsets != nil, "/offsets")
         c.refuseMoment(pixelScale != nil, "/pixelScale")
         c.properties(properties, known: Self.keyframeProperties)
-        let resolved = resolvedKeyframeDomain(domain)
+        let resolved = resolvedKeyframeDomain(domain, limits: limits)
         if c.issues.isEmpty || domain != nil { c.domain(resolved, given: domain != nil) }
         guard c.issues.isEmpty else { throw ValidationError(issues: c.issues) }
         let engine = try ScrollEngine(plain, limits: limits)

@@ -3,7 +3,7 @@
 // checks values, and reports EVERY problem, not only the first.
 
 /// One problem: the JSON pointer (RFC 6901) of the offending field and what to fix, e.g.
-/// `("/viewport/width", "must be > 0")`. The pointer `""` names the whole request.
+/// `("/viewport/width", "must be between 1e-6 and 1e15")`. The pointer `""` names the whole request.
 public struct ValidationIssue: Sendable, Hashable, CustomStringConvertible {
     public var pointer: String
     public var message: String
@@ -39,8 +39,8 @@ public struct LayoutLimits: Sendable, Hashable {
     /// Every length, offset, velocity and effect value must satisfy |v| ≤ this (default 10¹⁵ points).
     /// Reading of ours: keeps every derived number finite and slot arithmetic exact.
     public var maxMagnitude: Double
-    /// Sizes (viewport, content, header height) must be ≥ this (default 10⁻⁶ points), so that
-    /// divisions by a size stay finite.
+    /// Sizes (viewport, content, header height, element frames' width and height) must be ≥ this
+    /// (default 10⁻⁶ points), so that divisions by a size stay finite.
     public var minSize: Double
 
     public init(maxPageCount: Int = 1_000_000, maxPagesPerResponse: Int = 10_000, maxOffsets: Int = 4096,

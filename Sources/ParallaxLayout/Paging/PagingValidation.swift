@@ -14,6 +14,13 @@ extension PagingInput {
     /// ≤ maxPagesPerResponse; `decelerationRate` in (0, 1); `motionScale` in 0…1; `pixelScale` > 0;
     /// every number finite and within ±maxMagnitude; when infinite, |offset / stride| ≤ 2^52.
     public func validate(limits: LayoutLimits = .standard) -> [ValidationIssue] {
+        validate(limits: limits, answersPages: true)
+    }
+
+    /// `answersPages: false` for a keyframes request, whose `include` and `range` have no effect
+    /// (docs/model.md#keyframes): their values are still checked, the pages-per-response budget
+    /// is not (the domain's own slot budget applies instead).
+    func validate(limits: LayoutLimits, answersPages: Bool) -> [ValidationIssue] {
         var c = Checker(limits: limits)
         let viewportOK = c.size(viewport, "/viewport")
         let countOK = c.integer(pageCount, "/pageCount", 1, Double(limits.maxPageCount))
@@ -27,10 +34,9 @@ extension PagingInput {
         if viewportOK, spacingOK {
             stride = ((axis ?? .horizontal) == .horizontal ? viewport.width : viewport.height) + (pageSpacing ?? 0)
         }
-        func position(_ o: Double, _ pointer: @autoclosure () -> String) {
-            guard isInfinite, let L = stride, abs(o / L) > maxInfinitePosition else { return }
-            c.add(pointer(), "must be within 2^52 strides of 0 when infinite")
-        }
+        // Offsets and positions: within ±maxMagnitude, and when infinite within 2^52 strides of 0
+        // as well, one rule stated whole.
+        let positions = positionBounds(isInfinite: isInfinite, stride: stride, limits: limits)
 
         // Every one given after the first is reported (no arrays on the valid path).
         var positionGiven = offset != nil
@@ -39,22 +45,19 @@ extension PagingInput {
             positionGiven = true
         }
         if offsets != nil, positionGiven { c.add("/offsets", "give only one of offset, page, offsets") }
-        if let o = offset, c.number(o, "/offset") { position(o, "/offset") }
-        if let p = page, c.number(p, "/page"), isInfinite, abs(p) > maxInfinitePosition {
-            c.add("/page", "must be within 2^52 pages of 0 when infinite")
-        }
+        if let o = offset { c.within(o, positions, "/offset") }
+        // |page| ≤ 10^15 < 2^52: the infinite rule never binds here.
+        if let p = page { c.number(p, "/page") }
         var frames = 1
         if let list = offsets {
-            if c.offsets(list, "/offsets") {
-                for (i, o) in list.enumerated() { position(o, "/offsets/\(i)") }
-            }
+            _ = c.offsets(list, "/offsets", positions)
             frames = max(list.count, 1)
         }
         if let cp = currentPage {
             let last = countOK ? pageCount - 1 : Double(limits.maxPageCount) - 1
-            c.integer(cp, "/currentPage", 0, last)
+            c.integer(cp, Bounds(lo: 0, hi: last, hiName: countOK ? "pageCount - 1" : nil), "/currentPage")
         }
-        if let prev = previousOffset, c.number(prev, "/previousOffset") { position(prev, "/previousOffset") }
+        if let prev = previousOffset { c.within(prev, positions, "/previousOffset") }
         if let v = velocity { c.number(v, "/velocity") }
         if let d = decelerationRate, !(d.isFinite && d > 0 && d < 1) {
             c.add("/decelerationRate", "must be > 0 and < 1")
@@ -75,23 +78,31 @@ extension PagingInput {
             if include != nil { c.add("/range", "give include or range, not both") }
             let m = limits.maxMagnitude
             let fromOK = c.integer(range.from, "/range/from", -m, m)
-            let toOK = c.integer(range.to, "/range/to", -m, m)
-            if fromOK, toOK {
-                if range.to < range.from {
-                    c.add("/range/to", "must be >= from")
-                } else {
-                    var n = range.to - range.from + 1
-                    if !isInfinite, countOK { n = max(0, min(range.to, pageCount - 1) - max(range.from, 0) + 1) }
-                    if n * Double(frames) > Double(limits.maxPagesPerResponse) {
-                        c.add("/range", "at most \(limits.maxPagesPerResponse) pages per response (pages × offsets)")
-                    }
+            // range.to ≥ range.from: one rule with its own bounds.
+            let toOK = c.integer(range.to, Bounds(lo: fromOK ? range.from : -m, hi: m, loName: "range.from", loKnown: fromOK), "/range/to")
+            if fromOK, toOK, answersPages {
+                var n = range.to - range.from + 1
+                if !isInfinite, countOK { n = max(0, min(range.to, pageCount - 1) - max(range.from, 0) + 1) }
+                if n * Double(frames) > Double(limits.maxPagesPerResponse) {
+                    c.add("/range", "at most \(limits.maxPagesPerResponse) pages per response (pages × offsets)")
                 }
             }
-        } else if include == .all, !isInfinite, countOK,
+        } else if answersPages, include == .all, !isInfinite, countOK,
                   pageCount * Double(frames) > Double(limits.maxPagesPerResponse) {
             c.add("/include", "at most \(limits.maxPagesPerResponse) pages per response (pages × offsets); use range")
         }
         return c.issues
+    }
+}
+
+extension PagingInput {
+    /// Where an offset may lie: within ±maxMagnitude, and when infinite also within 2^52 strides
+    /// of 0 so slot arithmetic stays exact (2^52·L is exact: a power of two times L).
+    func positionBounds(isInfinite: Bool, stride: Double?, limits: LayoutLimits) -> Bounds {
+        let m = limits.maxMagnitude
+        guard isInfinite, let L = stride, maxInfinitePosition * L < m else { return Bounds(lo: -m, hi: m) }
+        let r = maxInfinitePosition * L
+        return Bounds(lo: -r, hi: r, note: "2^52 strides of 0 when infinite")
     }
 }
 

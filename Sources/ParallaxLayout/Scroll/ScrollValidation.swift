@@ -2,7 +2,8 @@
 
 extension ScrollInput {
     /// Every value problem: viewport sizes > 0; at most maxElements elements, element × frame
-    /// count ≤ maxElementsPerResponse; per element: frame finite with width and height > 0,
+    /// count ≤ maxElementsPerResponse; per element: frame x, y within ±maxMagnitude, width and
+    /// height sizes (minSize…maxMagnitude, as the viewport's),
     /// `speed` not together with `translate`, effect values finite, opacity values in 0…1,
     /// cubicBezier x1 and x2 in 0…1 (CSS), the progress range end − start ≥ minSize; `offset` /
     /// `offsets` finite (not both; 1…maxOffsets); `motionScale` 0…1; `pixelScale` > 0.
@@ -36,8 +37,8 @@ extension ScrollInput.Element {
     func check(_ c: inout Checker, _ p: @autoclosure () -> String, axis: Axis, extent: Double?) {
         let xOK = c.number(frame.x, p() + "/frame/x")
         let yOK = c.number(frame.y, p() + "/frame/y")
-        let wOK = c.positive(frame.width, p() + "/frame/width")
-        let hOK = c.positive(frame.height, p() + "/frame/height")
+        let wOK = c.size(frame.width, p() + "/frame/width")
+        let hOK = c.size(frame.height, p() + "/frame/height")
         if speed != nil, translate != nil { c.add(p() + "/speed", "give speed or translate, not both") }
         if let k = speed { c.number(k, p() + "/speed") }
         for (name, range) in [("translate", translate), ("scale", scale), ("rotate", rotate)] {
@@ -55,22 +56,31 @@ extension ScrollInput.Element {
             c.unit(x2, p() + "/easing/cubicBezier/2")
             c.number(y2, p() + "/easing/cubicBezier/3")
         }
-        let startOK = startOffset.map { c.number($0, p() + "/startOffset") } ?? true
-        let endOK = endOffset.map { c.number($0, p() + "/endOffset") } ?? true
-        // The progress range must have positive length (it divides).
-        guard startOffset != nil || endOffset != nil, startOK, endOK else { return }
+        guard startOffset != nil || endOffset != nil else { return }
+        // The progress range [start, end] must be at least minSize long (it divides). Each end the
+        // client gave is within ±maxMagnitude; the rule between the two is stated at endOffset when
+        // given, else at startOffset, naming the default of the other end (docs/model.md#scroll-elements).
         let vertical = axis == .vertical
         let top = vertical ? frame.y : frame.x
         let length = vertical ? frame.height : frame.width
         let frameOK = vertical ? (yOK && hOK) : (xOK && wOK)
-        // The defaults of a missing end need a valid frame (and viewport for the start).
-        if endOffset == nil, !frameOK { return }
-        if startOffset == nil, !frameOK || extent == nil { return }
-        let start = startOffset ?? (top - (extent ?? 0))
-        let end = endOffset ?? (top + length)
-        if !(end - start >= c.limits.minSize) {
-            let pointer = endOffset != nil ? p() + "/endOffset" : p() + "/startOffset"
-            c.add(pointer, "endOffset must be greater than startOffset")
+        let m = c.limits.maxMagnitude, gap = c.limits.minSize
+        let (t, l, v) = vertical ? ("frame.y", "frame.height", "viewport.height") : ("frame.x", "frame.width", "viewport.width")
+        if let end = endOffset {
+            let startOK = startOffset.map { c.number($0, p() + "/startOffset") } ?? (frameOK && extent != nil)
+            let start = startOffset ?? (top - (extent ?? 0))
+            let startName = startOffset != nil ? "startOffset" : "the default start \(t) - \(v)"
+            // While the start is itself invalid, the rule names it without a value.
+            let startText = startOK ? "\(startName) (\(c.fmt(start)))" : startName
+            if !(c.coordinates.contains(end) && (!startOK || end - start >= gap)) {
+                c.add(p() + "/endOffset", "must be at least \(c.fmt(gap)) above \(startText) and at most \(c.fmt(m))")
+            }
+        } else if let start = startOffset {
+            let end = top + length
+            let endText = frameOK ? "the default end \(t) + \(l) (\(c.fmt(end)))" : "the default end \(t) + \(l)"
+            if !(c.coordinates.contains(start) && (!frameOK || end - start >= gap)) {
+                c.add(p() + "/startOffset", "must be at least \(c.fmt(-m)) and at least \(c.fmt(gap)) below \(endText)")
+            }
         }
     }
 }

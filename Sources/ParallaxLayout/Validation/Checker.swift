@@ -1,7 +1,48 @@
 // Collects value problems as (JSON pointer, message) pairs; every check records its own problem and
 // returns whether the value passed, so callers can skip checks that depend on a bad value.
-// Messages are short imperatives that say what to fix (STYLE.md trait 6), as in SPEC §6's example
-// `{"pointer": "/viewport/width", "message": "must be > 0"}`.
+// Messages are short imperatives that say what to fix (STYLE.md trait 6), and each states the whole
+// rule of its field, not only the part the value broke: a width of 1e16 is told "must be between
+// 1e-6 and 1e15", a width of 0 the same (docs/api.md#errors, docs/api.md#limits).
+
+/// The values a number may take: an interval whose ends may be open, named after the field they come
+/// from (`domain.from`), with a note on where a bound comes from. Its `phrase` is the message.
+struct Bounds {
+    var lo: Double
+    var hi: Double
+    var loOpen = false
+    var hiOpen = false
+    /// The field the lower end is (e.g. `"domain.from"`); the phrase shows its value `lo`.
+    var loName: String?
+    var hiName: String?
+    /// False when the field `loName` is itself invalid: the phrase then names it without a value
+    /// and `lo` is only the fallback the check uses (that field's own bound).
+    var loKnown = true
+    var hiKnown = true
+    /// Why a bound is what it is, e.g. "2^52 strides of 0 when infinite".
+    var note: String?
+
+    func contains(_ v: Double) -> Bool {
+        v.isFinite && (loOpen ? v > lo : v >= lo) && (hiOpen ? v < hi : v <= hi)
+    }
+
+    /// "between 1e-6 and 1e15", "> 0 and at most 1e15", "> 0 and < 1",
+    /// "> domain.from (0) and at most 1e15", "between 0 and header.height (150)".
+    func phrase(_ fmt: (Double) -> String) -> String {
+        func end(_ v: Double, _ name: String?, known: Bool) -> String {
+            guard let name else { return fmt(v) }
+            return known ? "\(name) (\(fmt(v)))" : name
+        }
+        let l = end(lo, loName, known: loKnown), h = end(hi, hiName, known: hiKnown)
+        let text: String
+        switch (loOpen, hiOpen) {
+        case (false, false): text = "between \(l) and \(h)"
+        case (true, false): text = "> \(l) and at most \(h)"
+        case (false, true): text = "at least \(l) and < \(h)"
+        case (true, true): text = "> \(l) and < \(h)"
+        }
+        return note.map { text + " (\($0))" } ?? text
+    }
+}
 
 struct Checker {
     let limits: LayoutLimits
@@ -16,33 +57,27 @@ struct Checker {
         issues.append(ValidationIssue(pointer: pointer, message: message))
     }
 
+    /// [−maxMagnitude, maxMagnitude]: every offset, position, travel, velocity and effect value.
+    var coordinates: Bounds { Bounds(lo: -limits.maxMagnitude, hi: limits.maxMagnitude) }
+
+    /// `v` within `bounds`, else the whole rule as the message ("must be between -1e15 and 1e15").
+    @discardableResult
+    mutating func within(_ v: Double, _ bounds: Bounds, _ pointer: @autoclosure () -> String) -> Bool {
+        if bounds.contains(v) { return true }
+        add(pointer(), "must be " + bounds.phrase(fmt))
+        return false
+    }
+
     /// Finite and |v| ≤ maxMagnitude: offsets, positions, travel, velocity, effect values.
     @discardableResult
     mutating func number(_ v: Double, _ pointer: @autoclosure () -> String) -> Bool {
-        guard v.isFinite else {
-            add(pointer(), "must be a finite number")
-            return false
-        }
-        guard abs(v) <= limits.maxMagnitude else {
-            add(pointer(), "must be between -\(fmt(limits.maxMagnitude)) and \(fmt(limits.maxMagnitude))")
-            return false
-        }
-        return true
+        within(v, coordinates, pointer())
     }
 
-    /// A size: finite, > 0, ≥ minSize, ≤ maxMagnitude.
+    /// A size: minSize ≤ v ≤ maxMagnitude (so > 0, and divisions by it stay finite).
     @discardableResult
     mutating func size(_ v: Double, _ pointer: @autoclosure () -> String) -> Bool {
-        guard number(v, pointer()) else { return false }
-        guard v > 0 else {
-            add(pointer(), "must be > 0")
-            return false
-        }
-        guard v >= limits.minSize else {
-            add(pointer(), "must be >= \(fmt(limits.minSize))")
-            return false
-        }
-        return true
+        within(v, Bounds(lo: limits.minSize, hi: limits.maxMagnitude), pointer())
     }
 
     @discardableResult
@@ -52,72 +87,70 @@ struct Checker {
         return w && h
     }
 
-    /// Finite, ≥ 0, ≤ maxMagnitude.
+    /// 0 ≤ v ≤ maxMagnitude.
     @discardableResult
     mutating func nonNegative(_ v: Double, _ pointer: @autoclosure () -> String) -> Bool {
-        guard number(v, pointer()) else { return false }
-        guard v >= 0 else {
-            add(pointer(), "must be >= 0")
-            return false
-        }
-        return true
+        within(v, Bounds(lo: 0, hi: limits.maxMagnitude), pointer())
     }
 
-    /// Finite, > 0, ≤ maxMagnitude.
+    /// 0 < v ≤ maxMagnitude.
     @discardableResult
     mutating func positive(_ v: Double, _ pointer: @autoclosure () -> String) -> Bool {
-        guard number(v, pointer()) else { return false }
-        guard v > 0 else {
-            add(pointer(), "must be > 0")
-            return false
-        }
-        return true
+        within(v, Bounds(lo: 0, hi: limits.maxMagnitude, loOpen: true), pointer())
     }
 
     /// In [0, 1].
     @discardableResult
     mutating func unit(_ v: Double, _ pointer: @autoclosure () -> String) -> Bool {
-        guard v.isFinite, v >= 0, v <= 1 else {
-            add(pointer(), "must be between 0 and 1")
-            return false
-        }
-        return true
+        within(v, Bounds(lo: 0, hi: 1), pointer())
     }
 
-    /// An integer-valued number in lo…hi (exact in a double).
+    /// An integer-valued number within `bounds` (closed; exact in a double): "must be an integer
+    /// between 1 and 1000000" whichever part it broke.
+    @discardableResult
+    mutating func integer(_ v: Double, _ bounds: Bounds, _ pointer: @autoclosure () -> String) -> Bool {
+        if isIntegral(v), bounds.contains(v) { return true }
+        add(pointer(), "must be an integer " + bounds.phrase(fmt))
+        return false
+    }
+
     @discardableResult
     mutating func integer(_ v: Double, _ pointer: @autoclosure () -> String, _ lo: Double, _ hi: Double) -> Bool {
-        guard isIntegral(v) else {
-            add(pointer(), "must be an integer")
-            return false
-        }
-        guard v >= lo, v <= hi else {
-            add(pointer(), "must be between \(fmt(lo)) and \(fmt(hi))")
-            return false
-        }
-        return true
+        integer(v, Bounds(lo: lo, hi: hi), pointer())
     }
 
-    /// `offsets` (SPEC §5): 1…maxOffsets numbers.
-    mutating func offsets(_ list: [Double], _ pointer: @autoclosure () -> String) -> Bool {
+    /// `offsets` (docs/model.md#timelines): 1…maxOffsets numbers, each within `bounds`.
+    mutating func offsets(_ list: [Double], _ pointer: @autoclosure () -> String, _ bounds: Bounds? = nil) -> Bool {
         guard !list.isEmpty, list.count <= limits.maxOffsets else {
             add(pointer(), "must hold 1 to \(limits.maxOffsets) offsets")
             return false
         }
+        let b = bounds ?? coordinates
         var ok = true
-        for (i, o) in list.enumerated() where !number(o, pointer() + "/\(i)") { ok = false }
+        for (i, o) in list.enumerated() where !within(o, b, pointer() + "/\(i)") { ok = false }
         return ok
     }
 
-    /// `motionScale` in [0, 1] and `pixelScale` > 0 (SPEC §4).
+    /// `motionScale` in [0, 1] and `pixelScale` in (0, maxMagnitude] (docs/model.md#determinism-and-motion).
     mutating func motionAndPixels(motionScale: Double?, pixelScale: Double?) {
         if let m = motionScale { unit(m, "/motionScale") }
         if let s = pixelScale { positive(s, "/pixelScale") }
     }
 
-    /// Integers print without ".0"; other numbers as Swift prints them.
+    /// A number for a message: integers below 1e9 in digits ("1000000"); round large ones and
+    /// every other number in the shortest form with a plain exponent ("1e15", "1.8e15", "1e-6").
     func fmt(_ v: Double) -> String {
-        if isIntegral(v), abs(v) < 1e16 { return String(Int64(v)) }
-        return String(v)
+        if isIntegral(v), abs(v) < 1e16 {
+            let digits = String(Int64(abs(v)))
+            let significant = digits.reversed().drop(while: { $0 == "0" }).count
+            let sign = v < 0 ? "-" : ""
+            guard abs(v) >= 1e9, significant <= 3 else { return sign + digits }
+            let mantissa = Array(digits.prefix(significant))
+            let fraction = mantissa.count > 1 ? "." + String(mantissa[1...]) : ""
+            return "\(sign)\(mantissa[0])\(fraction)e\(digits.count - 1)"
+        }
+        let text = String(v)  // "1e-06", "1e+16", "0.5", "4503599627.370496"
+        guard let e = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: e)...]) else { return text }
+        return "\(text[..<e])e\(exponent)"
     }
 }

@@ -95,7 +95,9 @@ struct InputReader {
     mutating func number(_ v: JSONValue) -> Double? {
         switch v.number {
         case .finite(let d)?: return d
-        case .overflow?: fail("is too large for a double"); return nil
+        // A literal beyond a double (1e999) reads as infinity: every number has a value rule, which
+        // refuses it with the field's whole rule ("must be between -1e15 and 1e15").
+        case .overflow?: return .infinity
         case nil: fail("must be a number, not \(v.kindName)"); return nil
         }
     }

@@ -116,8 +116,8 @@ paths:
         - {name: axis, in: query, schema: {$ref: '#/components/schemas/Axis'}, description: 'Paging axis.'}
         - {name: direction, in: query, schema: {$ref: '#/components/schemas/Direction'}, description: 'Page order.'}
         - {name: infinite, in: query, schema: {type: boolean, default: false}, description: 'Wrap around (needs pageCount ≥ 3).'}
-        - {name: offset, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Content offset o.'}
-        - {name: page, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Fractional page; o = page·L.'}
+        - {name: offset, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Content offset o; overscroll (o < 0 or o > (N−1)·L) is valid, see PagingRequest.'}
+        - {name: page, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Fractional page; o = page·L. Past the pages (page < 0 or > N − 1) is overscroll, see PagingRequest.'}
         - name: offsets
           in: query
           style: form
@@ -136,10 +136,10 @@ paths:
         - {name: format, in: query, schema: {$ref: '#/components/schemas/PictureFormat'}, description: '`svg` draws the answer (one offset, not with offsets).'}
         - name: layers
           in: query
-          description: The layers as JSON text (percent-encoded).
+          description: The layers as JSON text (percent-encoded); at most 32, as in the body. The whole request line must fit the 16 KiB header limit (431).
           content:
             application/json:
-              schema: {type: array, maxItems: 4, items: {$ref: '#/components/schemas/Layer'}}
+              schema: {type: array, maxItems: 32, items: {$ref: '#/components/schemas/Layer'}}
       responses:
         '200': {$ref: '#/components/responses/Paging'}
         '304': {$ref: '#/components/responses/NotModified'}
@@ -285,10 +285,10 @@ paths:
         - name: elements
           in: query
           required: true
-          description: The elements as JSON text (percent-encoded).
+          description: The elements as JSON text (percent-encoded); at most 1024, as in the body. The whole request line must fit the 16 KiB header limit (431).
           content:
             application/json:
-              schema: {type: array, maxItems: 4, items: {$ref: '#/components/schemas/Element'}}
+              schema: {type: array, maxItems: 1024, items: {$ref: '#/components/schemas/Element'}}
       responses:
         '200': {$ref: '#/components/responses/Scroll'}
         '304': {$ref: '#/components/responses/NotModified'}
@@ -346,8 +346,8 @@ paths:
       summary: Paging as functions of the offset (SPEC §8)
       description: |
         The paging request with the scroll position replaced by `domain {from, to}` (default
-        [0, (N − 1)·L]). Answers every varying number of the pages visible somewhere in the
-        domain as exact piecewise-linear tracks: `format` json (default), css (a stylesheet for
+        [0, (N − 1)·L], its end cut to 10^15). Answers every varying number of the pages visible
+        somewhere in the domain as exact piecewise-linear tracks: `format` json (default), css (a stylesheet for
         the markup `.parallax-scroller > .parallax-page[data-slot="k"] >
         .parallax-layer[data-layer="name"]`), waapi or keytimes. `offset`, `page`, `offsets`,
         `previousOffset`, `velocity` and `pixelScale` are 422 here.
@@ -393,10 +393,10 @@ paths:
           description: Narrows the tracks (json, keytimes), comma-separated.
         - name: layers
           in: query
-          description: The layers as JSON text (percent-encoded).
+          description: The layers as JSON text (percent-encoded); at most 32, as in the body. The whole request line must fit the 16 KiB header limit (431).
           content:
             application/json:
-              schema: {type: array, maxItems: 4, items: {$ref: '#/components/schemas/Layer'}}
+              schema: {type: array, maxItems: 32, items: {$ref: '#/components/schemas/Layer'}}
       responses:
         '200': {$ref: '#/components/responses/Keyframes'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
@@ -468,8 +468,8 @@ paths:
       summary: Scroll elements as functions of the offset (SPEC §8)
       description: |
         The scroll request with `offset` replaced by `domain {from, to}` (default [0, the largest
-        top + length of an element]). Eased effects are exact cubic-bezier segments. Markup for
-        css: `.parallax-scroller > .parallax-element[data-element="name"]`.
+        top + length of an element], its end cut to 10^15). Eased effects are exact cubic-bezier
+        segments. Markup for css: `.parallax-scroller > .parallax-element[data-element="name"]`.
       requestBody:
         required: true
         content:
@@ -509,10 +509,10 @@ paths:
         - name: elements
           in: query
           required: true
-          description: The elements as JSON text (percent-encoded).
+          description: The elements as JSON text (percent-encoded); at most 1024, as in the body. The whole request line must fit the 16 KiB header limit (431).
           content:
             application/json:
-              schema: {type: array, maxItems: 4, items: {$ref: '#/components/schemas/Element'}}
+              schema: {type: array, maxItems: 1024, items: {$ref: '#/components/schemas/Element'}}
       responses:
         '200': {$ref: '#/components/responses/Keyframes'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
@@ -709,7 +709,7 @@ components:
       description: Scales every parallax displacement, scale and opacity change toward none (0 honours reduce-motion).
     PixelScale:
       type: number
-      minimum: 0.000001
+      exclusiveMinimum: 0
       maximum: 1000000000000000
       description: Device pixels per point; every frame edge is rounded half up to a device pixel, floor(v·s + 0.5)/s, then width and height derived. Frames only.
     Axis:
@@ -852,7 +852,15 @@ components:
       required: [viewport, pageCount]
       description: |
         The scroll position is at most one of offset, page and offsets; with none of them,
-        o = currentPage·L. Rules JSON Schema cannot state: currentPage ≤ pageCount − 1,
+        o = currentPage·L. Overscroll, an offset before the first page or past the last
+        (o < 0 or o > (N−1)·L, e.g. page 7 of 3 pages), is valid, a rubber-band bounce: offset,
+        position, every page's progress and frames follow the formulas; currentPage is clamped to
+        [0, N−1] and snap to [0, (N−1)·L]; `transition` is floor(P) → floor(P) + 1 as at any
+        position, so past the ends it names positions that are not pages (−1 → 0 before the first
+        page, 7 → 8 at page 7.5 of 3); `pages` (include visible) lists the pages that overlap the
+        viewport, so it is empty once no page does (include all or range still lists them, with
+        visibleFraction 0 and clip null); events name real pages only. Rules JSON Schema cannot
+        state: currentPage ≤ pageCount − 1,
         range.from ≤ range.to, pages in the answer × offsets ≤ 10000, and when infinite
         |o / L| ≤ 2^52. Breaking them is a 422.
       not:
@@ -878,7 +886,7 @@ components:
           type: boolean
           default: false
           description: Wrap around; needs pageCount ≥ 3. Slot k rests at k·L and shows page k mod N.
-        offset: {$ref: '#/components/schemas/Coordinate', description: 'Content offset o; overscroll (o < 0 or o > (N−1)·L) is valid.'}
+        offset: {$ref: '#/components/schemas/Coordinate', description: 'Content offset o; overscroll (o < 0 or o > (N−1)·L) is valid (see above).'}
         page: {$ref: '#/components/schemas/Coordinate', description: 'Fractional page; o = page·L.'}
         offsets: {$ref: '#/components/schemas/Offsets'}
         currentPage: {$ref: '#/components/schemas/PageIndex', description: 'Used when no offset, page or offsets is given: o = currentPage·L.'}
@@ -932,7 +940,9 @@ components:
       required: [name, frame]
       description: |
         One element with either a Rellax speed or effect ranges (speed and translate not
-        together). Rule JSON Schema cannot state: endOffset − startOffset ≥ 10^-6 (422).
+        together). Rule JSON Schema cannot state: end − start ≥ 10^-6, where a missing
+        startOffset is top − V and a missing endOffset top + length (422 at endOffset when
+        given, else at startOffset).
       not: {required: [speed, translate]}
       properties:
         name: {type: string, description: 'Echoed in the response.'}
@@ -969,7 +979,7 @@ components:
       type: object
       additionalProperties: false
       required: [from, to]
-      description: 'Offsets from < to (JSON Schema cannot compare them: from ≥ to is a 422).'
+      description: 'Offsets from < to (JSON Schema cannot compare them: from ≥ to is a 422 at /domain/to). A default domain (none given) is cut to ±10^15 like a given one, so the answer''s domain can be sent back as it is.'
       properties:
         from: {$ref: '#/components/schemas/Coordinate'}
         to: {$ref: '#/components/schemas/Coordinate'}
@@ -997,9 +1007,17 @@ components:
         domain); the domain spans at most 10000 slots; with infinite |from / L|, |to / L| ≤ 2^52;
         format css and waapi style at most 10000 animated pages and layers (a 422 at /domain;
         json has no such limit).
-        currentPage, include and range are accepted (the single-offset request's) and have no
-        effect on the tracks.
+        currentPage, include and range are accepted (the single-offset request's), checked as
+        values (include all not with infinite, range.from ≤ range.to) and have no effect on the
+        tracks, so the single answer's pages-per-response limit does not apply to them.
       not: {required: [include, range]}
+      if:
+        required: [infinite]
+        properties: {infinite: {const: true}}
+      then:
+        properties:
+          pageCount: {minimum: 3}
+          include: {const: visible}
       properties:
         viewport: {$ref: '#/components/schemas/Size'}
         pageCount: {$ref: '#/components/schemas/PageCount'}
@@ -1087,7 +1105,7 @@ components:
         domain:
           type: object
           required: [from, to]
-          description: The domain answered (the default one when the request gave none).
+          description: The domain answered (the default one when the request gave none, within ±10^15).
           properties:
             from: {type: number}
             to: {type: number}
@@ -1182,7 +1200,7 @@ components:
       type: [object, 'null']
       additionalProperties: false
       required: [from, to, progress]
-      description: While P is not an integer; null at rest.
+      description: While P is not an integer; null at rest. Unclamped when not infinite, so in overscroll from or to may lie outside 0…N−1 (−1 before the first page, N and beyond after the last).
       properties:
         from: {type: integer, description: 'floor(P), wrapped when infinite.'}
         to: {type: integer, description: 'floor(P) + 1, wrapped when infinite.'}
@@ -1252,7 +1270,7 @@ components:
               page: {type: integer, minimum: 0}
         pages:
           type: array
-          description: Ordered by ascending slot.
+          description: Ordered by ascending slot. With include visible (the default), the pages overlapping the viewport; empty in far overscroll, when none does.
           items: {$ref: '#/components/schemas/PageLayout'}
     ResponseSize:
       type: object
@@ -1342,8 +1360,8 @@ components:
             additionalProperties: false
             required: [pointer, message]
             properties:
-              pointer: {type: string, description: 'RFC 6901 JSON pointer of the field (for GET forms, of the equivalent JSON field).'}
-              message: {type: string}
+              pointer: {type: string, description: 'RFC 6901 JSON pointer of the field (for GET forms, of the equivalent JSON field): one the request gave, or one it must add (a required field; `/domain` when the default keyframes domain is empty or too wide).'}
+              message: {type: string, description: 'What to fix, stating the whole rule of the field whichever part the value broke (`must be between 1e-6 and 1e15` for a width of 0 or of 1e16).'}
   responses:
     Paging:
       description: 'One layout, or `{"frames": [...]}` for offsets; or its SVG picture (one offset) with `format: svg` or `Accept: image/svg+xml`.'
