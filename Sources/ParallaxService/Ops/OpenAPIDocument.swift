@@ -1497,7 +1497,7 @@ components:
             everyProblem:
               summary: Every invalid field listed, each with its JSON pointer
               x-request: {method: POST, path: /v1/paging, body: '{"viewport":{"width":-1,"height":"tall"},"pageCount":2,"infinite":true,"offset":1e999,"colour":"red"}'}
-              value: {"type":"/problems/invalid-request","title":"Invalid request","status":422,"detail":"5 fields are invalid","errors":[{"pointer":"/viewport/height","message":"must be a number, not a string"},{"pointer":"/offset","message":"is too large for a double"},{"pointer":"/colour","message":"unknown field"},{"pointer":"/viewport/width","message":"must be > 0"},{"pointer":"/infinite","message":"needs pageCount >= 3"}]}
+              value: {"type":"/problems/invalid-request","title":"Invalid request","status":422,"detail":"5 fields are invalid","errors":[{"pointer":"/viewport/height","message":"must be a number, not a string"},{"pointer":"/colour","message":"unknown field"},{"pointer":"/viewport/width","message":"must be between 1e-6 and 1e15"},{"pointer":"/infinite","message":"needs pageCount >= 3"},{"pointer":"/offset","message":"must be between -1e15 and 1e15"}]}
     UnsupportedMediaType:
       description: Content-Type is not application/json (parameters allowed) or application/*+json.
       headers:
