@@ -15,10 +15,22 @@ struct KeyframesScene {
         var clips = false
         /// Drawn above later siblings (the pinned header over the body).
         var raised = false
+        /// In the page's flow instead of absolutely placed (the header's body: its size is the
+        /// page's content, never the stylesheet's); only its top margin is set, never animated.
+        var inFlow = false
+        /// A scroll-snap position (a page, docs/model.md#paging snap targets).
+        var snaps = false
     }
 
     var axis: Axis
+    /// The offsets the curves cover: the requested domain widened to every offset the page can
+    /// scroll to (KeyframesAnswer.cssDomain).
     var domain: KeyframeDomain
+    /// Where the boxes rest (the requested domain's `from`): their places and sizes without
+    /// scroll-driven animations, the reference the module's translations start from.
+    var rest: Double
+    /// A right-to-left pager: the scroller is `direction: rtl` and its scrollLeft is −offset.
+    var rtl = false
     /// The scroller's size (the viewport) and its scrollable content size.
     var viewport: Size
     var contentSize: Size
