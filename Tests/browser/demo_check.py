@@ -80,8 +80,10 @@ def synced(page, offset):
 
 
 def scroll_to(page, offset, horizontal):
+    # A pager's stylesheet snaps to pages; an offset between pages is reached as during a gesture.
     prop = "scrollLeft" if horizontal else "scrollTop"
-    page.evaluate(f"() => {{ document.querySelector('.parallax-scroller').{prop} = {offset}; }}")
+    page.evaluate(f"""() => {{ const s = document.querySelector('.parallax-scroller');
+        s.style.scrollSnapType = 'none'; s.{prop} = {offset}; }}""")
 
 
 def snapshot(page):
