@@ -8,7 +8,8 @@ only the keyframes domain; snapping switched off for the measurement), and every
 (getBoundingClientRect relative to the scroller's padding box) and computed opacity is compared with
 the single-offset answers of the same request (one `offsets` request), scale and rotate applied
 about the centre, within 0.5 CSS px and 0.002. Pagers also: the scroll range is exactly
-[0, (N − 1)·L], and a smooth scroll of 0.6 page (snapping on) comes to rest on the next page.
+[0, (N − 1)·L], and a smooth scroll of 0.6 page (snapping on) comes to rest on the next page. The
+header and the pager once more under prefers-reduced-motion: reduce (the motionScale 0 answers).
 
 usage: realpages.py BASE_URL docs/web.md   (prints `realpages: N passed, M failed`; exit 1 on any failure)
 """
@@ -28,6 +29,7 @@ import urllib.parse
 import urllib.request
 
 PX, OPACITY, SAMPLES = 0.5, 0.002, 28
+REDUCED = ("header", "paging")  # also played under prefers-reduced-motion: reduce
 BASE = sys.argv[1].rstrip("/")
 DOC = sys.argv[2]
 
@@ -164,6 +166,9 @@ class Chromium:
     def open(self, url):
         self.page.goto(url, wait_until="load")
 
+    def reduce_motion(self, on):
+        self.page.emulate_media(reduced_motion="reduce" if on else "no-preference")
+
     def run(self, body, args):
         return self.page.evaluate("async (a) => {" + body + "}", args)
 
@@ -173,7 +178,8 @@ class Chromium:
 
 
 class Firefox:
-    """firefox-esr --headless --marionette on a temporary profile and a free Marionette port."""
+    """firefox-esr --headless --marionette on a temporary profile and a free Marionette port (system
+    access for one preference: ui.prefersReducedMotion)."""
     name = "firefox"
 
     def __init__(self):
@@ -189,7 +195,8 @@ class Firefox:
         with open(os.path.join(self.profile, "user.js"), "w") as f:
             for k, v in prefs.items():
                 f.write(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n")
-        self.proc = subprocess.Popen(["firefox-esr", "--headless", "--marionette", "--no-remote", "--profile", self.profile],
+        self.proc = subprocess.Popen(["firefox-esr", "--headless", "--marionette", "-remote-allow-system-access", "--no-remote",
+                                      "--profile", self.profile],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         self.client = Marionette(host="127.0.0.1", port=port)
         deadline = time.time() + 60
@@ -207,6 +214,9 @@ class Firefox:
 
     def open(self, url):
         self.client.navigate(url)
+
+    def reduce_motion(self, on):
+        self.client.set_pref("ui.prefersReducedMotion", 1 if on else 0)
 
     def run(self, body, args):
         script = ("const [a, resolve] = arguments; (async () => {" + body + "})()"
@@ -266,8 +276,10 @@ def pick_offsets(model, pairs, max_scroll):
     return sorted(o for o in picks if 0 <= o <= hi)
 
 
-def check_page(browser, origin, name, html, failures):
+def check_page(browser, origin, name, html, failures, reduced=False):
     model, pairs, _ = requests_of(html)
+    if reduced:  # prefers-reduced-motion: the stylesheet's and the module's motionScale 0 layout
+        pairs = pairs + [("motionScale", "0")]
     q = dict(pairs)
     vertical = model != "paging" and q.get("axis") != "horizontal" or model == "paging" and q.get("axis") == "vertical"
     rtl = model == "paging" and not vertical and q.get("direction") == "rtl"
@@ -320,7 +332,7 @@ def check_page(browser, origin, name, html, failures):
 
 def main():
     pages = snippets()
-    need = {"header", "scroll", "paging", "paging-rtl", "paging-vertical"}
+    need = {"header", "scroll", "paging", "paging-rtl", "paging-vertical", "paging-api"}
     failures, passed = [], 0
     if not need <= set(pages):
         failures.append(f"docs/web.md lacks the pages {sorted(need - set(pages))}")
@@ -333,15 +345,18 @@ def main():
             failures.append(f"{make.name}: could not start: {e}")
             continue
         try:
-            for name, html in pages.items():
+            runs = [(name, False) for name in pages] + [(name, True) for name in REDUCED if name in pages]
+            for name, reduced in runs:
                 before = len(failures)
                 try:
-                    checks, n, top = check_page(browser, origin, name, html, failures)
+                    browser.reduce_motion(reduced)
+                    checks, n, top = check_page(browser, origin, name, pages[name], failures, reduced)
                 except Exception as e:  # a page that cannot even run is a failure, not a crash
                     failures.append(f"{browser.name} {name}: {e}")
                     checks, n, top = 1, 0, 0
                 passed += checks - (len(failures) - before)
-                print(f"{browser.name:8} {name:16} {n:3} offsets up to {top:7.1f}: {checks:5} checks, "
+                label = name + (" (reduced)" if reduced else "")
+                print(f"{browser.name:8} {label:26} {n:3} offsets up to {top:7.1f}: {checks:5} checks, "
                       f"{len(failures) - before} failed", flush=True)
         finally:
             browser.close()

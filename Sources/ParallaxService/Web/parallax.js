@@ -94,11 +94,16 @@ async function load(href, reduced) {
   try { return { kf: await fetchJSON(url), rest }; } catch { return { kf: first, rest }; }
 }
 
+const players = new WeakMap(); // scroller → its controller: one player per scroller
+
 /** Plays the keyframes of `href` (a keyframes stylesheet URL, any format) on `scroller`'s markup.
  *  Returns a controller {update(), stop()}, or null where the browser plays the stylesheet itself
- *  (pass {force: true} to play anyway). Honours prefers-reduced-motion (the motionScale 0 answer). */
+ *  (pass {force: true} to play anyway). Honours prefers-reduced-motion (the motionScale 0 answer).
+ *  Playing a scroller again replaces its player. */
 export async function play(scroller, href, { force = false } = {}) {
   if (supported && !force) return null;
+  const previous = players.get(scroller);
+  if (previous) previous.stop();
   const media = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
   let model, rest, tracks, frame = 0, stopped = false;
   const boxes = [];
@@ -184,7 +189,7 @@ export async function play(scroller, href, { force = false } = {}) {
   apply();
   // A hook for the page's own CSS (and its tests): this scroller is played by the module.
   scroller.setAttribute("data-parallax-player", "");
-  return {
+  const controller = {
     /** Writes the boxes for the current offset now (e.g. after changing the markup). */
     update: apply,
     /** Stops listening and removes every style this module wrote. */
@@ -196,8 +201,11 @@ export async function play(scroller, href, { force = false } = {}) {
       if (media) media.removeEventListener("change", reload);
       for (const [el] of boxes) for (const p of ["translate", "width", "height", "scale", "rotate", "opacity"]) el.style[p] = "";
       scroller.removeAttribute("data-parallax-player");
+      if (players.get(scroller) === controller) players.delete(scroller);
     },
   };
+  players.set(scroller, controller);
+  return controller;
 }
 
 /** Zero configuration: every keyframes stylesheet linked by the page, played on the first
@@ -212,7 +220,7 @@ export async function start(root = document) {
     const m = KEYFRAMES.exec(url.pathname);
     if (!m || url.searchParams.get("format") !== "css") continue;
     const scroller = [...root.querySelectorAll(".parallax-scroller")]
-      .find((s) => !used.has(s) && s.querySelector(":scope > " + MARKER[m[1]]));
+      .find((s) => !used.has(s) && !players.has(s) && s.querySelector(":scope > " + MARKER[m[1]]));
     if (!scroller) continue;
     used.add(scroller);
     try { started.push(await play(scroller, url.href)); } catch (e) { console.error(e); }
