@@ -80,7 +80,9 @@ import Testing
     @Test func waapiHasSelectorsKeyframesAndPxRanges() {
         let r = client.post("/v1/header/keyframes", #"{"viewport":{"width":320,"height":480},"header":{"height":200},"format":"waapi"}"#)
         #expect(r.status == 200)
-        #expect(r.body.hasPrefix(#"{"model":"header","axis":"vertical","domain":{"from":-200,"to":200},"timeline":{"axis":"y"},"animations":[{"selector":".parallax-header","property":"translate","keyframes":[{"offset":0,"easing":"linear","translate":"0px 0px"}"#))
+        // Translations are relative to the boxes' place at offset 0 (where a page opens): the
+        // pinned header's content position at o = −200 is 200 px above it.
+        #expect(r.body.hasPrefix(#"{"model":"header","axis":"vertical","domain":{"from":-200,"to":200},"timeline":{"axis":"y"},"animations":[{"selector":".parallax-header","property":"translate","keyframes":[{"offset":0,"easing":"linear","translate":"0px -200px"}"#))
         #expect(r.body.contains(#""options":{"rangeStart":"-200px","rangeEnd":"200px","fill":"both","easing":"linear"}"#))
         #expect(r.body.contains(#""reducedMotion":{"animations":["#))
     }

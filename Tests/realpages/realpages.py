@@ -30,6 +30,7 @@ import urllib.request
 
 PX, OPACITY, SAMPLES = 0.5, 0.002, 28
 REDUCED = ("header", "paging")  # also played under prefers-reduced-motion: reduce
+STATIC = ("header", "scroll", "paging-rtl")  # also without the module, at offset 0
 BASE = sys.argv[1].rstrip("/")
 DOC = sys.argv[2]
 
@@ -277,7 +278,10 @@ def pick_offsets(model, pairs, max_scroll):
 
 
 def check_page(browser, origin, name, html, failures, reduced=False):
+    """`name` ending in `-static`: the page without the module, checked at offset 0 only (where
+    neither scroll-driven animations nor the module run, the page opens laid out as at offset 0)."""
     model, pairs, _ = requests_of(html)
+    static = name.endswith("-static")
     if reduced:  # prefers-reduced-motion: the stylesheet's and the module's motionScale 0 layout
         pairs = pairs + [("motionScale", "0")]
     q = dict(pairs)
@@ -287,14 +291,14 @@ def check_page(browser, origin, name, html, failures, reduced=False):
     facts = browser.run(FACTS, {"vertical": vertical, "rtl": rtl})
     checks = 1
     # Chromium plays the stylesheet itself; Firefox ESR cannot, and the module must.
-    want_module = not facts["css"]
+    want_module = not facts["css"] and not static
     if facts["module"] != want_module:
         failures.append(f"{browser.name} {name}: module playing={facts['module']}, CSS scroll timelines={facts['css']}")
     if rtl:
         checks += 1
         if facts["direction"] != "rtl":
             failures.append(f"{browser.name} {name}: scroller direction {facts['direction']}")
-    if model == "paging":
+    if model == "paging" and not static:
         A = float(q["viewport.height" if vertical else "viewport.width"])
         L = A + float(q.get("pageSpacing", 0))
         N = int(q["pageCount"])
@@ -304,7 +308,7 @@ def check_page(browser, origin, name, html, failures, reduced=False):
         rest = browser.run(SNAP, {"vertical": vertical, "rtl": rtl, "by": 0.6 * L})
         if abs(rest - L) > 0.5:
             failures.append(f"{browser.name} {name}: a smooth scroll of 0.6 page rests at {rest}, not on page 1 ({L})")
-    offsets = pick_offsets(model, pairs, facts["max"])
+    offsets = [0] if static else pick_offsets(model, pairs, facts["max"])
     frames = answers(model, pairs, offsets)
     wants = [expected(model, a) for a in frames]
     selectors = sorted({s for w in wants for s in w})
@@ -336,6 +340,9 @@ def main():
     failures, passed = [], 0
     if not need <= set(pages):
         failures.append(f"docs/web.md lacks the pages {sorted(need - set(pages))}")
+    for name in STATIC:
+        if name in pages:
+            pages[name + "-static"] = re.sub(r'\s*<script type="module" src="[^"]*/v1/parallax.js"></script>', "", pages[name])
     server, origin = serve(pages)
     for make in (Chromium, Firefox):
         t0 = time.time()

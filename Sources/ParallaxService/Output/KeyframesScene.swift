@@ -24,11 +24,18 @@ struct KeyframesScene {
 
     var axis: Axis
     /// The offsets the curves cover: the requested domain widened to every offset the page can
-    /// scroll to (KeyframesAnswer.cssDomain).
+    /// scroll to (`styledDomain`).
     var domain: KeyframeDomain
-    /// Where the boxes rest (the requested domain's `from`): their places and sizes without
-    /// scroll-driven animations, the reference the module's translations start from.
+    /// Where the boxes rest (``restOffset(_:)``): their places and sizes without scroll-driven
+    /// animations, the reference the module's translations start from.
     var rest: Double
+
+    /// The offset a page opens at, 0, clamped into the requested domain: without scroll-driven
+    /// animations and without the module, a page shows its layout at the top (a header at its
+    /// resting height, not stretched to the domain's −Hh). parallax.js uses the same rule.
+    static func restOffset(_ requested: KeyframeDomain) -> Double {
+        min(max(0, requested.from), requested.to)
+    }
     /// A right-to-left pager: the scroller is `direction: rtl` and its scrollLeft is −offset.
     var rtl = false
     /// The scroller's size (the viewport) and its scrollable content size.

@@ -34,7 +34,7 @@ extension KeyframesScene {
                                                : max((input.pageCount - 1) * stride + along, along + 1)
         let rtl = horizontal && input.direction == .rtl
         let sign: Double = rtl ? -1 : 1
-        var scene = KeyframesScene(axis: keyframes.axis, domain: domain, rest: requested.from, rtl: rtl, viewport: input.viewport,
+        var scene = KeyframesScene(axis: keyframes.axis, domain: domain, rest: KeyframesScene.restOffset(requested), rtl: rtl, viewport: input.viewport,
                                    contentSize: horizontal ? Size(width: extent, height: input.viewport.height)
                                                            : Size(width: input.viewport.width, height: extent),
                                    boxes: [])
@@ -87,7 +87,7 @@ extension KeyframesScene {
         }
         let height = input.viewport.height
         let extent = height + max(requested.to, 1)
-        var scene = KeyframesScene(axis: .vertical, domain: domain, rest: requested.from, viewport: input.viewport,
+        var scene = KeyframesScene(axis: .vertical, domain: domain, rest: KeyframesScene.restOffset(requested), viewport: input.viewport,
                                    contentSize: Size(width: input.viewport.width, height: extent), boxes: [])
         scene.boxes.append(Box(selector: ".parallax-header", x: values.curve("header.x"),
                                y: values.curve("header.y").addingOffset(times: 1),
@@ -122,7 +122,7 @@ extension KeyframesScene {
         var end = requested.to + along
         for e in input.elements { end = max(end, horizontal ? e.frame.x + e.frame.width : e.frame.y + e.frame.height) }
         let extent = max(end, along + 1)
-        var scene = KeyframesScene(axis: keyframes.axis, domain: domain, rest: requested.from, viewport: input.viewport,
+        var scene = KeyframesScene(axis: keyframes.axis, domain: domain, rest: KeyframesScene.restOffset(requested), viewport: input.viewport,
                                    contentSize: horizontal ? Size(width: extent, height: input.viewport.height)
                                                            : Size(width: input.viewport.width, height: extent),
                                    boxes: [])

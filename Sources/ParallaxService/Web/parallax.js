@@ -86,7 +86,8 @@ async function load(href, reduced) {
   url.searchParams.delete("properties");
   if (reduced) url.searchParams.set("motionScale", "0");
   const first = await fetchJSON(url);
-  const rest = first.domain.from;
+  // Where the stylesheet rests the boxes: offset 0 (the page's top), clamped into the domain.
+  const rest = Math.min(Math.max(0, first.domain.from), first.domain.to);
   const open = first.domain.from > 0 || first.tracks.some((t) => t.after !== "linear");
   if (!open || url.searchParams.get("infinite") === "true") return { kf: first, rest };
   url.searchParams.set("domain.from", String(Math.min(first.domain.from, 0)));
