@@ -141,6 +141,9 @@ extension PagingEngine {
         let kL = Double(k) * stride
         var out: [Track] = []
         out.reserveCapacity(tracks.count)
+        // The slot's tracks over the widened domain, computed at most once (every target of the
+        // slot shares the horizon, so every group asks for the same domain).
+        var wideTracks: [Track]?
         var i = 0
         while i < tracks.count {
             var j = i + 1
@@ -148,7 +151,9 @@ extension PagingEngine {
             var group = Array(tracks[i..<j])
             let target = tracks[i].target
             markContinuations(&group, domain: domain, horizon: KeyframeDomain(from: kL - stride, to: kL + stride)) { wide in
-                rawKeyframeTracks(slot: k, domain: wide, properties: properties).filter { $0.target == target }
+                let all = wideTracks ?? rawKeyframeTracks(slot: k, domain: wide, properties: properties)
+                wideTracks = all
+                return all.filter { $0.target == target }
             }
             out += group
             i = j
