@@ -78,12 +78,13 @@ struct KeyframesAnswer {
     static func paging(_ input: PagingInput, _ o: KeyframesOptions, limits: LayoutLimits) throws(ValidationError) -> KeyframesAnswer {
         let k = try input.keyframes(domain: o.domain, properties: o.format.usesProperties ? o.properties : nil, limits: limits)
         if !o.format.usesProperties, o.properties != nil { _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits) }
-        let wide = o.format == .css ? input.styledDomain(k.domain) : k.domain
-        let styled = wide == k.domain ? k : try input.keyframes(domain: wide, properties: nil, limits: limits)
+        let styled = o.format == .css ? styledKeyframes(k, input.styledDomain(k.domain, limits: limits), limits) {
+            (d: KeyframeDomain) throws(ValidationError) in try input.keyframes(domain: d, properties: nil, limits: limits)
+        } : k
         return try render(o.format, k, styled: styled, limits: limits) { () throws(ValidationError) in
             var still = input
             still.motionScale = 0
-            let r = try still.keyframes(domain: wide, properties: nil, limits: limits)
+            let r = try still.keyframes(domain: styled.domain, properties: nil, limits: limits)
             return (KeyframesScene.paging(input, styled, requested: k.domain, limits: limits),
                     KeyframesScene.paging(still, r, requested: k.domain, limits: limits))
         }
@@ -92,12 +93,13 @@ struct KeyframesAnswer {
     static func header(_ input: HeaderInput, _ o: KeyframesOptions, limits: LayoutLimits) throws(ValidationError) -> KeyframesAnswer {
         let k = try input.keyframes(domain: o.domain, properties: o.format.usesProperties ? o.properties : nil, limits: limits)
         if !o.format.usesProperties, o.properties != nil { _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits) }
-        let wide = o.format == .css ? input.styledDomain(k.domain) : k.domain
-        let styled = wide == k.domain ? k : try input.keyframes(domain: wide, properties: nil, limits: limits)
+        let styled = o.format == .css ? styledKeyframes(k, input.styledDomain(k.domain, limits: limits), limits) {
+            (d: KeyframeDomain) throws(ValidationError) in try input.keyframes(domain: d, properties: nil, limits: limits)
+        } : k
         return try render(o.format, k, styled: styled, limits: limits) { () throws(ValidationError) in
             var still = input
             still.motionScale = 0
-            let r = try still.keyframes(domain: wide, properties: nil, limits: limits)
+            let r = try still.keyframes(domain: styled.domain, properties: nil, limits: limits)
             return (KeyframesScene.header(input, styled, requested: k.domain, limits: limits),
                     KeyframesScene.header(still, r, requested: k.domain, limits: limits))
         }
@@ -106,12 +108,13 @@ struct KeyframesAnswer {
     static func scroll(_ input: ScrollInput, _ o: KeyframesOptions, limits: LayoutLimits) throws(ValidationError) -> KeyframesAnswer {
         let k = try input.keyframes(domain: o.domain, properties: o.format.usesProperties ? o.properties : nil, limits: limits)
         if !o.format.usesProperties, o.properties != nil { _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits) }
-        let wide = o.format == .css ? input.styledDomain(k.domain) : k.domain
-        let styled = wide == k.domain ? k : try input.keyframes(domain: wide, properties: nil, limits: limits)
+        let styled = o.format == .css ? styledKeyframes(k, input.styledDomain(k.domain, limits: limits), limits) {
+            (d: KeyframeDomain) throws(ValidationError) in try input.keyframes(domain: d, properties: nil, limits: limits)
+        } : k
         return try render(o.format, k, styled: styled, limits: limits) { () throws(ValidationError) in
             var still = input
             still.motionScale = 0
-            let r = try still.keyframes(domain: wide, properties: nil, limits: limits)
+            let r = try still.keyframes(domain: styled.domain, properties: nil, limits: limits)
             return (KeyframesScene.scroll(input, styled, requested: k.domain, limits: limits),
                     KeyframesScene.scroll(still, r, requested: k.domain, limits: limits))
         }
@@ -142,16 +145,30 @@ struct KeyframesAnswer {
     }
 }
 
-private func boundedScenes(_ k: Keyframes, _ limits: LayoutLimits,
-                           _ scenes: () throws(ValidationError) -> (KeyframesScene, KeyframesScene)) throws(ValidationError) -> (KeyframesScene, KeyframesScene) {
-    // Tracks come grouped by target: counting target changes counts the animated boxes before
-    // any is built.
+/// The keyframes a stylesheet animates: over `wide` (every offset the page can reach), unless that
+/// is refused or would hold more boxes than a stylesheet may (a pager of more pages than
+/// `maxPagesPerResponse`); then over the requested domain, as asked.
+private func styledKeyframes(_ k: Keyframes, _ wide: KeyframeDomain, _ limits: LayoutLimits,
+                             _ make: (KeyframeDomain) throws(ValidationError) -> Keyframes) -> Keyframes {
+    guard wide != k.domain, let w = try? make(wide), animatedBoxes(w) <= limits.maxPagesPerResponse else { return k }
+    return w
+}
+
+/// Tracks come grouped by target: counting target changes counts the animated boxes.
+private func animatedBoxes(_ k: Keyframes) -> Int {
     var boxes = 0
     var last: TrackTarget?
     for t in k.tracks where t.target != last {
         boxes += 1
         last = t.target
     }
+    return boxes
+}
+
+private func boundedScenes(_ k: Keyframes, _ limits: LayoutLimits,
+                           _ scenes: () throws(ValidationError) -> (KeyframesScene, KeyframesScene)) throws(ValidationError) -> (KeyframesScene, KeyframesScene) {
+    // Counted before any box is built.
+    let boxes = animatedBoxes(k)
     if boxes > limits.maxPagesPerResponse {
         throw ValidationError(issues: [ValidationIssue(
             pointer: "/domain",

@@ -77,6 +77,18 @@ import Testing
         #expect(r.body.contains(#".parallax-element[data-element="x\"y"]"#))
     }
 
+    /// A stylesheet's animations reach past the domain only as far as a request may name an offset,
+    /// and only while the markup stays within the box limit; a pager longer than that keeps the
+    /// requested domain (as before) rather than refusing it.
+    @Test func cssWideningStaysWithinTheLimits() {
+        let far = client.post("/v1/scroll/keyframes", #"{"viewport":{"width":390,"height":844},"domain":{"from":0,"to":999999999999999},"format":"css","elements":[{"name":"a","frame":{"x":0,"y":900,"width":390,"height":300},"speed":1}]}"#)
+        #expect(far.status == 200)
+        #expect(far.body.contains("animation-range-end:1000000000000000px"))
+        let long = client.post("/v1/paging/keyframes", #"{"viewport":{"width":390,"height":844},"pageCount":20000,"domain":{"from":0,"to":390},"format":"css"}"#)
+        #expect(long.status == 200)
+        #expect(long.body.contains("scroll over [0, 390] px"))
+    }
+
     @Test func waapiHasSelectorsKeyframesAndPxRanges() {
         let r = client.post("/v1/header/keyframes", #"{"viewport":{"width":320,"height":480},"header":{"height":200},"format":"waapi"}"#)
         #expect(r.status == 200)
