@@ -123,7 +123,7 @@ return out;
 # The page's facts: whether CSS plays the animations, whether the module plays, the scroll range.
 FACTS = """
 const s = document.querySelector('.parallax-scroller');
-for (let i = 0; i < 100 && !CSS.supports('animation-timeline: scroll()') && !s.hasAttribute('data-parallax-player'); i++)
+for (let i = 0; a.module && i < 100 && !CSS.supports('animation-timeline: scroll()') && !s.hasAttribute('data-parallax-player'); i++)
   await new Promise(r => setTimeout(r, 50));
 s.style.scrollSnapType = 'none';
 if (a.vertical) s.scrollTop = 1e7; else s.scrollLeft = a.rtl ? -1e7 : 1e7;
@@ -288,7 +288,7 @@ def check_page(browser, origin, name, html, failures, reduced=False):
     vertical = model != "paging" and q.get("axis") != "horizontal" or model == "paging" and q.get("axis") == "vertical"
     rtl = model == "paging" and not vertical and q.get("direction") == "rtl"
     browser.open(f"{origin}/{name}.html")
-    facts = browser.run(FACTS, {"vertical": vertical, "rtl": rtl})
+    facts = browser.run(FACTS, {"vertical": vertical, "rtl": rtl, "module": not static})
     checks = 1
     # Chromium plays the stylesheet itself; Firefox ESR cannot, and the module must.
     want_module = not facts["css"] and not static
