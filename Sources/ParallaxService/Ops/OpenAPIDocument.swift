@@ -566,7 +566,7 @@ paths:
     options:
       tags: [browsers]
       operationId: parallaxModuleOptions
-      summary: CORS preflight (SPEC §9)
+      summary: CORS preflight (docs/api.md#cors)
       description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
