@@ -34,6 +34,10 @@ extension KeyframesScene {
                                                : max((input.pageCount - 1) * stride + along, along + 1)
         let rtl = horizontal && input.direction == .rtl
         let sign: Double = rtl ? -1 : 1
+        // A vertical pager mirrored by `direction: rtl` moves its pages against the scroll (the
+        // scroller's scrollTop cannot run negative as scrollLeft does): its pages are animated
+        // boxes, not snap positions.
+        let staticPages = horizontal || input.direction != .rtl
         var scene = KeyframesScene(axis: keyframes.axis, domain: domain, rest: KeyframesScene.restOffset(requested), rtl: rtl, viewport: input.viewport,
                                    contentSize: horizontal ? Size(width: extent, height: input.viewport.height)
                                                            : Size(width: input.viewport.width, height: extent),
@@ -48,7 +52,7 @@ extension KeyframesScene {
                                    x: horizontal ? px.addingOffset(times: sign) : px,
                                    y: horizontal ? py : py.addingOffset(times: 1),
                                    width: pv.curve("viewportFrame.width"), height: pv.curve("viewportFrame.height"),
-                                   clips: true, snaps: true))
+                                   clips: true, snaps: staticPages))
             for layer in page.layers {
                 var lv = Values(domain: domain, tracks: tracks[.layer(slot: page.slot, name: layer.name)] ?? [:])
                 layer.viewportFrame.flatten("viewportFrame", into: &lv.rest)
