@@ -22,9 +22,10 @@ let package = Package(
         // `respond` call (issue 11). Only this target declares such types; users need no flag.
         .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP"],
                 swiftSettings: [.enableExperimentalFeature("Lifetimes")]),
-        // Demo/demo.html is embedded as Swift source by scripts/embed-demo (not a bundle resource).
+        // Demo/demo.html is embedded as Swift source by scripts/embed-demo (not a bundle resource),
+        // Web/parallax.js by scripts/embed-module.
         .target(name: "ParallaxService", dependencies: ["HTTPServer", "ParallaxLayout", "CYYJSON", "CZlib"],
-                exclude: ["Demo/demo.html"]),
+                exclude: ["Demo/demo.html", "Web/parallax.js"]),
         .executableTarget(name: "parallax-server", dependencies: ["ParallaxService", "HTTPServer", "CLibUV"]),
 
         // Test-only: the property tests' deterministic generator, one copy for the three test targets.

@@ -78,33 +78,45 @@ struct KeyframesAnswer {
     static func paging(_ input: PagingInput, _ o: KeyframesOptions, limits: LayoutLimits) throws(ValidationError) -> KeyframesAnswer {
         let k = try input.keyframes(domain: o.domain, properties: o.format.usesProperties ? o.properties : nil, limits: limits)
         if !o.format.usesProperties, o.properties != nil { _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits) }
-        return try render(o.format, k, limits: limits) { () throws(ValidationError) in
+        let styled = o.format == .css ? styledKeyframes(k, input.styledDomain(k.domain, limits: limits), limits) {
+            (d: KeyframeDomain) throws(ValidationError) in try input.keyframes(domain: d, properties: nil, limits: limits)
+        } : k
+        return try render(o.format, k, styled: styled, limits: limits) { () throws(ValidationError) in
             var still = input
             still.motionScale = 0
-            let r = try still.keyframes(domain: k.domain, properties: nil, limits: limits)
-            return (KeyframesScene.paging(input, k, limits: limits), KeyframesScene.paging(still, r, limits: limits))
+            let r = try still.keyframes(domain: styled.domain, properties: nil, limits: limits)
+            return (KeyframesScene.paging(input, styled, requested: k.domain, limits: limits),
+                    KeyframesScene.paging(still, r, requested: k.domain, limits: limits))
         }
     }
 
     static func header(_ input: HeaderInput, _ o: KeyframesOptions, limits: LayoutLimits) throws(ValidationError) -> KeyframesAnswer {
         let k = try input.keyframes(domain: o.domain, properties: o.format.usesProperties ? o.properties : nil, limits: limits)
         if !o.format.usesProperties, o.properties != nil { _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits) }
-        return try render(o.format, k, limits: limits) { () throws(ValidationError) in
+        let styled = o.format == .css ? styledKeyframes(k, input.styledDomain(k.domain, limits: limits), limits) {
+            (d: KeyframeDomain) throws(ValidationError) in try input.keyframes(domain: d, properties: nil, limits: limits)
+        } : k
+        return try render(o.format, k, styled: styled, limits: limits) { () throws(ValidationError) in
             var still = input
             still.motionScale = 0
-            let r = try still.keyframes(domain: k.domain, properties: nil, limits: limits)
-            return (KeyframesScene.header(input, k, limits: limits), KeyframesScene.header(still, r, limits: limits))
+            let r = try still.keyframes(domain: styled.domain, properties: nil, limits: limits)
+            return (KeyframesScene.header(input, styled, requested: k.domain, limits: limits),
+                    KeyframesScene.header(still, r, requested: k.domain, limits: limits))
         }
     }
 
     static func scroll(_ input: ScrollInput, _ o: KeyframesOptions, limits: LayoutLimits) throws(ValidationError) -> KeyframesAnswer {
         let k = try input.keyframes(domain: o.domain, properties: o.format.usesProperties ? o.properties : nil, limits: limits)
         if !o.format.usesProperties, o.properties != nil { _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits) }
-        return try render(o.format, k, limits: limits) { () throws(ValidationError) in
+        let styled = o.format == .css ? styledKeyframes(k, input.styledDomain(k.domain, limits: limits), limits) {
+            (d: KeyframeDomain) throws(ValidationError) in try input.keyframes(domain: d, properties: nil, limits: limits)
+        } : k
+        return try render(o.format, k, styled: styled, limits: limits) { () throws(ValidationError) in
             var still = input
             still.motionScale = 0
-            let r = try still.keyframes(domain: k.domain, properties: nil, limits: limits)
-            return (KeyframesScene.scroll(input, k, limits: limits), KeyframesScene.scroll(still, r, limits: limits))
+            let r = try still.keyframes(domain: styled.domain, properties: nil, limits: limits)
+            return (KeyframesScene.scroll(input, styled, requested: k.domain, limits: limits),
+                    KeyframesScene.scroll(still, r, requested: k.domain, limits: limits))
         }
     }
 
@@ -112,7 +124,7 @@ struct KeyframesAnswer {
     /// is built only for the formats that style the markup, which hold at most
     /// `limits.maxPagesPerResponse` boxes (SPEC §10 bounded memory: a 10 000-slot, 32-layer pager
     /// would otherwise be a stylesheet of hundreds of MB; its json answer stays available).
-    private static func render(_ format: KeyframesFormat, _ k: Keyframes, limits: LayoutLimits,
+    private static func render(_ format: KeyframesFormat, _ k: Keyframes, styled: Keyframes, limits: LayoutLimits,
                                scenes: () throws(ValidationError) -> (KeyframesScene, KeyframesScene)) throws(ValidationError) -> KeyframesAnswer {
         switch format {
         case .json:
@@ -120,7 +132,7 @@ struct KeyframesAnswer {
         case .keytimes:
             return KeyframesAnswer(contentType: "application/json", cursor: .tracks(TracksAnswer(k, keyTimes: true)))
         case .css:
-            let (scene, reduced) = try boundedScenes(k, limits, scenes)
+            let (scene, reduced) = try boundedScenes(styled, limits, scenes)
             var bytes = ByteBuffer()
             KeyframesCSS.write(scene, reduced: reduced, into: &bytes)
             return KeyframesAnswer(contentType: "text/css; charset=utf-8", cursor: .whole(WholeAnswer(bytes)))
@@ -133,16 +145,30 @@ struct KeyframesAnswer {
     }
 }
 
-private func boundedScenes(_ k: Keyframes, _ limits: LayoutLimits,
-                           _ scenes: () throws(ValidationError) -> (KeyframesScene, KeyframesScene)) throws(ValidationError) -> (KeyframesScene, KeyframesScene) {
-    // Tracks come grouped by target: counting target changes counts the animated boxes before
-    // any is built.
+/// The keyframes a stylesheet animates: over `wide` (every offset the page can reach), unless that
+/// is refused or would hold more boxes than a stylesheet may (a pager of more pages than
+/// `maxPagesPerResponse`); then over the requested domain, as asked.
+private func styledKeyframes(_ k: Keyframes, _ wide: KeyframeDomain, _ limits: LayoutLimits,
+                             _ make: (KeyframeDomain) throws(ValidationError) -> Keyframes) -> Keyframes {
+    guard wide != k.domain, let w = try? make(wide), animatedBoxes(w) <= limits.maxPagesPerResponse else { return k }
+    return w
+}
+
+/// Tracks come grouped by target: counting target changes counts the animated boxes.
+private func animatedBoxes(_ k: Keyframes) -> Int {
     var boxes = 0
     var last: TrackTarget?
     for t in k.tracks where t.target != last {
         boxes += 1
         last = t.target
     }
+    return boxes
+}
+
+private func boundedScenes(_ k: Keyframes, _ limits: LayoutLimits,
+                           _ scenes: () throws(ValidationError) -> (KeyframesScene, KeyframesScene)) throws(ValidationError) -> (KeyframesScene, KeyframesScene) {
+    // Counted before any box is built.
+    let boxes = animatedBoxes(k)
     if boxes > limits.maxPagesPerResponse {
         throw ValidationError(issues: [ValidationIssue(
             pointer: "/domain",

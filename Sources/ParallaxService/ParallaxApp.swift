@@ -82,6 +82,9 @@ public final class ParallaxApp: HTTPResponder {
         case .demo:
             response.contentType = "text/html; charset=utf-8"
             response.body.writeString(DemoPage.html)
+        case .parallaxJS:
+            response.contentType = "text/javascript; charset=utf-8"
+            response.body.writeString(ParallaxModule.javaScript)
         case .unmatched:
             break
         }

@@ -120,6 +120,21 @@ func keyframeFailures(_ kf: Keyframes, samples: Int, _ r: inout SplitMix64,
             }
         }
     }
+    // Continuation: a track that says `before`/`after: linear` equals the single-offset answer
+    // there too, near the domain and a million px away.
+    for t in kf.tracks where t.before == .linear || t.after == .linear {
+        let key = TrackKey(t.target, t.property)
+        var outside: [Double] = []
+        if t.after == .linear { outside += [d.to + 1e6, d.to + 1e-7 * width] + (0..<8).map { _ in d.to + r.double(0, 5) * max(width, 100) } }
+        if t.before == .linear { outside += [d.from - 1e6, d.from - 1e-7 * width] + (0..<8).map { _ in d.from - r.double(0, 5) * max(width, 100) } }
+        for o in outside {
+            guard let v = numbers(o)[t.target]?[t.property] else { continue }
+            let got = t.value(at: o)
+            if !(abs(got - v) <= 1e-9 * max(t.scaleForTests, abs(v))) {
+                failures.append("\(key) continued to \(o): track \(got) vs single \(v) (knots \(t.knots))")
+            }
+        }
+    }
     // Completeness: a number that varied over the checked offsets needs a track.
     for (key, range) in seen where byKey[key] == nil {
         if range.1 - range.0 > 1e-9 * max(1, abs(range.0), abs(range.1)) {
@@ -137,4 +152,8 @@ struct TrackKey: Hashable, CustomStringConvertible {
         self.property = property
     }
     var description: String { "\(target) \(property)" }
+}
+
+extension Track {
+    var scaleForTests: Double { knots.reduce(1.0) { max($0, abs($1.value)) } }
 }

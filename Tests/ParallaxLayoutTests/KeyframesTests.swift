@@ -18,6 +18,54 @@ import Testing
         }
     }
 
+    // MARK: continuation past the domain (docs/model.md#keyframes-on-real-pages)
+
+    /// A header's default domain [−Hh, Hh] ends past its last bend (the collapse at Hh − m): the
+    /// body's top goes on linearly both ways, the pinned height holds; pulled down, the stretched
+    /// height goes on growing.
+    @Test func aHeaderContinuesLinearlyPastItsDefaultDomain() throws {
+        let input = HeaderInput(viewport: Size(width: 390, height: 700), header: .init(height: 220, minHeight: 64))
+        let kf = try input.keyframes(domain: nil, properties: nil)
+        let top = try #require(track(kf, .header, "contentTop"))
+        #expect(top.before == .linear && top.after == .linear)
+        #expect(top.value(at: 2000) == 220 - 2000)
+        let height = try #require(track(kf, .header, "header.height"))
+        #expect(height.before == .linear && height.after == .hold)
+        #expect(height.value(at: 2000) == 64 && height.value(at: -400) == 620)
+    }
+
+    /// A domain ending before the collapse: the height still bends later, so nothing is said and
+    /// the track holds (exact inside its domain only); the body's top is linear everywhere.
+    @Test func aDomainEndingBeforeABendSaysNothingThere() throws {
+        let input = HeaderInput(viewport: Size(width: 390, height: 700), header: .init(height: 220, minHeight: 64))
+        let kf = try input.keyframes(domain: KeyframeDomain(from: 10, to: 100), properties: nil)
+        let height = try #require(track(kf, .header, "header.height"))
+        #expect(height.after == .hold && height.before == .linear)
+        #expect(try #require(track(kf, .header, "contentTop")).after == .linear)
+    }
+
+    /// Rellax `speed` is linear in the offset everywhere: its translation goes on past the page's
+    /// last element (the stylesheet must not hold it).
+    @Test func aSpeedElementContinuesBothWays() throws {
+        let input = ScrollInput(viewport: Size(width: 390, height: 700), elements: [
+            ScrollInput.Element(name: "slow", frame: Frame(x: 20, y: 500, width: 350, height: 200), speed: -2)])
+        let kf = try input.keyframes(domain: nil, properties: nil)
+        let t = try #require(track(kf, .element(name: "slow"), "translate.y"))
+        #expect(t.before == .linear && t.after == .linear)
+    }
+
+    /// The §8 example: a page's viewport x is kL − o everywhere; a layer's travel clamps at
+    /// p = ±1, so slot 4's layer (which would still move past 1624) says nothing after.
+    @Test func pagingTracksContinueOnlyWhereTheModelDoes() throws {
+        var input = specExample()
+        input.offset = nil
+        let kf = try input.keyframes(domain: nil, properties: nil)
+        let page = try #require(track(kf, .page(slot: 1), "viewportFrame.x"))
+        #expect(page.before == .linear && page.after == .linear)
+        #expect(try #require(track(kf, .layer(slot: 4, name: "background"), "frame.x")).after == .hold)
+        #expect(try #require(track(kf, .layer(slot: 0, name: "background"), "viewportFrame.x")).after == .linear)
+    }
+
     // MARK: paging
 
     /// SPEC §8's JSON example is the §1 example (390 × 844, 5 pages, spacing 16, travel 120) over

@@ -32,7 +32,7 @@ import Testing
         let box = KeyframesScene.Box(selector: ".x", x: jump, y: .constant(0, over: KeyframeDomain(from: 0, to: 200)),
                                      width: .constant(1, over: KeyframeDomain(from: 0, to: 200)),
                                      height: .constant(1, over: KeyframeDomain(from: 0, to: 200)))
-        let steps = KeyframesAnimation.of(box)[0].steps
+        let steps = KeyframesAnimation.of(box, rest: 0)[0].steps
         // 0 → 30 over [0, 100] eased to reach 10 (a third) just before 100 %, 30 at 100 %.
         #expect(steps.map(\.offset) == [0, 100, 200])
         #expect(steps.map(\.value) == ["0px 0px", "30px 0px", "40px 0px"])

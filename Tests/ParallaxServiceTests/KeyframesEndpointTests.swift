@@ -47,10 +47,12 @@ import Testing
         let r = client.post("/v1/paging/keyframes", Self.spec + #","format":"css"}"#)
         #expect(r.status == 200)
         let css = r.body
-        // The scroller is the viewport, its content N·L wide, scrolled on a named timeline.
+        // The scroller is the viewport, its content (N − 1)·L + W wide (the scroll range ends on
+        // the last page, not the spacing past it), snapping to pages, scrolled on a named timeline.
         #expect(css.contains(".parallax-scroller{width:390px;height:844px}"))
-        #expect(css.contains(".parallax-scroller::before{width:2030px;height:844px}"))
-        #expect(css.contains("overflow-x:scroll;overflow-y:hidden;scroll-timeline:--parallax x"))
+        #expect(css.contains(".parallax-scroller::before{width:2014px;height:844px}"))
+        #expect(css.contains("overflow-x:scroll;overflow-y:hidden;scroll-snap-type:x mandatory;scroll-timeline:--parallax x"))
+        #expect(css.contains(".parallax-page{scroll-snap-align:start}"))
         // Pages clip without becoming scroll containers.
         #expect(css.contains(#".parallax-page[data-slot="1"]{left:406px;top:0px;width:390px;height:844px;translate:none;overflow:clip}"#))
         #expect(!css.contains("overflow:hidden"))
@@ -67,16 +69,32 @@ import Testing
     @Test func cssKeyframePercentagesAreExactFractionsAndBeziersPerKeyframe() {
         let r = client.post("/v1/scroll/keyframes", #"{"viewport":{"width":100,"height":300},"domain":{"from":0,"to":700},"format":"css","elements":[{"name":"x\"y","frame":{"x":0,"y":300,"width":10,"height":100},"translate":[0,50],"easing":{"cubicBezier":[0.1,0.2,0.3,0.4]}}]}"#)
         #expect(r.status == 200)
-        // The element's progress runs over s ∈ [0, 400]: 400/700 of the domain.
-        #expect(r.body.contains("0%{translate:0px 0px;animation-timing-function:cubic-bezier(0.1, 0.2, 0.3, 0.4)}57.14285714285714%{translate:0px 50px}100%{translate:0px 50px}"))
+        // The element's progress runs over s ∈ [0, 400]; the animation covers the domain and a
+        // million px past it (a page may scroll on past its last element): 400/1 000 700 of it.
+        #expect(r.body.contains("animation-range-start:0px;animation-range-end:1000700px"))
+        #expect(r.body.contains("0%{translate:0px 0px;animation-timing-function:cubic-bezier(0.1, 0.2, 0.3, 0.4)}\(400 / 1_000_700 * 100.0)%{translate:0px 50px}100%{translate:0px 50px}"))
         // A name with a quote cannot break out of its attribute selector.
         #expect(r.body.contains(#".parallax-element[data-element="x\"y"]"#))
+    }
+
+    /// A stylesheet's animations reach past the domain only as far as a request may name an offset,
+    /// and only while the markup stays within the box limit; a pager longer than that keeps the
+    /// requested domain (as before) rather than refusing it.
+    @Test func cssWideningStaysWithinTheLimits() {
+        let far = client.post("/v1/scroll/keyframes", #"{"viewport":{"width":390,"height":844},"domain":{"from":0,"to":999999999999999},"format":"css","elements":[{"name":"a","frame":{"x":0,"y":900,"width":390,"height":300},"speed":1}]}"#)
+        #expect(far.status == 200)
+        #expect(far.body.contains("animation-range-end:1000000000000000px"))
+        let long = client.post("/v1/paging/keyframes", #"{"viewport":{"width":390,"height":844},"pageCount":20000,"domain":{"from":0,"to":390},"format":"css"}"#)
+        #expect(long.status == 200)
+        #expect(long.body.contains("scroll over [0, 390] px"))
     }
 
     @Test func waapiHasSelectorsKeyframesAndPxRanges() {
         let r = client.post("/v1/header/keyframes", #"{"viewport":{"width":320,"height":480},"header":{"height":200},"format":"waapi"}"#)
         #expect(r.status == 200)
-        #expect(r.body.hasPrefix(#"{"model":"header","axis":"vertical","domain":{"from":-200,"to":200},"timeline":{"axis":"y"},"animations":[{"selector":".parallax-header","property":"translate","keyframes":[{"offset":0,"easing":"linear","translate":"0px 0px"}"#))
+        // Translations are relative to the boxes' place at offset 0 (where a page opens): the
+        // pinned header's content position at o = −200 is 200 px above it.
+        #expect(r.body.hasPrefix(#"{"model":"header","axis":"vertical","domain":{"from":-200,"to":200},"timeline":{"axis":"y"},"animations":[{"selector":".parallax-header","property":"translate","keyframes":[{"offset":0,"easing":"linear","translate":"0px -200px"}"#))
         #expect(r.body.contains(#""options":{"rangeStart":"-200px","rangeEnd":"200px","fill":"both","easing":"linear"}"#))
         #expect(r.body.contains(#""reducedMotion":{"animations":["#))
     }

@@ -36,7 +36,17 @@ extension HeaderInput {
         if c.issues.isEmpty || domain != nil { c.domain(resolved, given: domain != nil) }
         guard c.issues.isEmpty else { throw ValidationError(issues: c.issues) }
         let engine = try HeaderEngine(plain, limits: limits)
+        var tracks = headerTracks(engine, resolved, properties)
+        // Every number bends only at y = 0, y = Hh − m and the aspect kink (Continuation.swift).
+        var low = 0.0
+        if let content, content.width > 0 { low = min(low, header.height - content.height * viewport.width / content.width) }
+        markContinuations(&tracks, domain: resolved, horizon: KeyframeDomain(from: low, to: header.height)) { wide in
+            headerTracks(engine, wide, properties)
+        }
+        return Keyframes(model: .header, axis: .vertical, domain: resolved, tracks: tracks)
+    }
 
+    private func headerTracks(_ engine: HeaderEngine, _ resolved: KeyframeDomain, _ properties: [String]?) -> [Track] {
         let Hh = header.height, m = header.minHeight ?? 0
         var offsets = breakpoints(resolved, [0, Hh - m])
         if let content, contentMode ?? .aspectFill == .aspectFill || contentMode == .aspectFit {
@@ -61,8 +71,7 @@ extension HeaderInput {
             if let f = l.contentFrame { row += f.numbers }
             return row + [l.contentTop, l.progress]
         }
-        let tracks = makeTracks(target: .header, names: names, offsets: offsets, rows: rows,
-                                filter: PropertyFilter(names: properties))
-        return Keyframes(model: .header, axis: .vertical, domain: resolved, tracks: tracks)
+        return makeTracks(target: .header, names: names, offsets: offsets, rows: rows,
+                          filter: PropertyFilter(names: properties))
     }
 }

@@ -141,8 +141,35 @@ extension PagingEngine {
         return (lo, hi)
     }
 
-    /// The tracks of slot k over the domain: the page's, then each layer's, in layer order.
+    /// The tracks of slot k over the domain: the page's, then each layer's, in layer order, each
+    /// marked where it continues linearly past the domain (Continuation.swift; every number of
+    /// slot k bends only within [kL − L, kL + L]).
     public func keyframeTracks(slot k: Int, domain: KeyframeDomain, properties: [String]?) -> [Track] {
+        let tracks = rawKeyframeTracks(slot: k, domain: domain, properties: properties)
+        let kL = Double(k) * stride
+        var out: [Track] = []
+        out.reserveCapacity(tracks.count)
+        // The slot's tracks over the widened domain, computed at most once (every target of the
+        // slot shares the horizon, so every group asks for the same domain).
+        var wideTracks: [Track]?
+        var i = 0
+        while i < tracks.count {
+            var j = i + 1
+            while j < tracks.count, tracks[j].target == tracks[i].target { j += 1 }
+            var group = Array(tracks[i..<j])
+            let target = tracks[i].target
+            markContinuations(&group, domain: domain, horizon: KeyframeDomain(from: kL - stride, to: kL + stride)) { wide in
+                let all = wideTracks ?? rawKeyframeTracks(slot: k, domain: wide, properties: properties)
+                wideTracks = all
+                return all.filter { $0.target == target }
+            }
+            out += group
+            i = j
+        }
+        return out
+    }
+
+    private func rawKeyframeTracks(slot k: Int, domain: KeyframeDomain, properties: [String]?) -> [Track] {
         let filter = PropertyFilter(names: properties)
         let L = stride, A = extent, kL = Double(k) * L
         let offsets = breakpoints(domain, [kL - L, kL - A, kL, kL + A, kL + L])

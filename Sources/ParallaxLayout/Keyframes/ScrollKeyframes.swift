@@ -47,7 +47,13 @@ extension ScrollInput {
         let filter = PropertyFilter(names: properties)
         var tracks: [Track] = []
         for i in elements.indices {
-            tracks += engine.keyframeTracks(element: i, domain: resolved, filter: filter)
+            // An element's numbers bend only at the ends of its effect range (Continuation.swift).
+            var own = engine.keyframeTracks(element: i, domain: resolved, filter: filter)
+            let (start, end) = engine.effectRange(i)
+            markContinuations(&own, domain: resolved, horizon: KeyframeDomain(from: min(start, end), to: max(start, end))) { wide in
+                engine.keyframeTracks(element: i, domain: wide, filter: filter)
+            }
+            tracks += own
         }
         return Keyframes(model: .scroll, axis: keyframeAxis, domain: resolved, tracks: tracks)
     }

@@ -53,18 +53,48 @@ public struct Track: Sendable, Hashable {
     /// easings.count == knots.count − 1; easings[j] shapes knots[j] → knots[j+1]:
     /// v = vj + (vj+1 − vj) · ease((o − oj)/(oj+1 − oj)).
     public var easings: [SegmentEasing]
+    /// How the track goes on below the first knot (JSON `"before"`) and past the last one
+    /// (`"after"`): held at the end value (the default, written as nothing), or the end segment
+    /// extended linearly (written `"linear"`). Set only where the extension equals the
+    /// single-offset answer exactly (see ``markContinuations``).
+    public var before: Continuation = .hold
+    public var after: Continuation = .hold
 
-    public init(target: TrackTarget, property: String, knots: [Knot], easings: [SegmentEasing]) {
+    /// Beyond a track's domain: hold the end value, or extend the end segment (which is linear).
+    public enum Continuation: Sendable, Hashable {
+        case hold, linear
+    }
+
+    public init(target: TrackTarget, property: String, knots: [Knot], easings: [SegmentEasing],
+                before: Continuation = .hold, after: Continuation = .hold) {
         self.target = target
         self.property = property
         self.knots = knots
         self.easings = easings
+        self.before = before
+        self.after = after
+    }
+
+    /// The slope of the first (`last == false`) or last segment when it is linear and not a jump.
+    public func endSlope(last: Bool) -> Double? {
+        let n = knots.count
+        guard n >= 2 else { return nil }
+        let (a, b, e) = last ? (knots[n - 2], knots[n - 1], easings.last) : (knots[0], knots[1], easings.first)
+        guard e ?? .linear == .linear, b.offset > a.offset else { return nil }
+        return (b.value - a.value) / (b.offset - a.offset)
     }
 
     /// Exact evaluation (SPEC §8): the segment holding `offset` (the last knot at or before it, so
-    /// at a jump the second knot wins), eased by its easing; end values are held outside the domain.
+    /// at a jump the second knot wins), eased by its easing; outside the domain the end values are
+    /// held, or the end segments extended where `before`/`after` say `linear`.
     public func value(at offset: Double) -> Double {
         guard let first = knots.first, let last = knots.last else { return 0 }
+        if offset < first.offset, before == .linear, let s = endSlope(last: false) {
+            return first.value + s * (offset - first.offset)
+        }
+        if offset > last.offset, after == .linear, let s = endSlope(last: true) {
+            return last.value + s * (offset - last.offset)
+        }
         if !(offset > first.offset) { return offset == first.offset ? knotValue(atFirst: offset) : first.value }
         if offset >= last.offset { return last.value }
         // Binary search: the largest j with knots[j].offset <= offset (j < count − 1 here).

@@ -131,7 +131,7 @@ extension Route {
     /// moment to moment. A new route (keyframes, the demo page) adds its case here.
     var isCacheable: Bool {
         switch self {
-        case .paging, .header, .scroll, .openapi, .pagingKeyframes, .headerKeyframes, .scrollKeyframes, .demo: true
+        case .paging, .header, .scroll, .openapi, .pagingKeyframes, .headerKeyframes, .scrollKeyframes, .demo, .parallaxJS: true
         case .healthz, .readyz, .metrics, .unmatched: false
         }
     }

@@ -551,6 +551,38 @@ paths:
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
+  /v1/parallax.js:
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
+    get:
+      tags: [browsers]
+      operationId: parallaxModule
+      summary: The keyframes player for browsers without scroll-driven animations
+      description: 'A dependency-free ES module (docs/web.md#the-module). Loaded beside a keyframes stylesheet, it does nothing where `animation-timeline: scroll()` is supported; elsewhere it fetches the linked stylesheets'' URLs with `format=json` and plays the tracks on the markup. Exports `play(scroller, url, {force})`, `start(root)`, `evaluate(track, offset)`, `supported`, `ready`.'
+      responses:
+        '200':
+          description: The module, compiled into the binary.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControl'}
+            Vary: {$ref: '#/components/headers/Vary'}
+            Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}
+            Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+            Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}
+          content:
+            text/javascript:
+              schema: {type: string}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+    options:
+      tags: [browsers]
+      operationId: parallaxModuleOptions
+      summary: CORS preflight (docs/api.md#cors)
+      description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
+      parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
   /healthz:
     parameters: [{$ref: '#/components/parameters/Origin'}]
     get:
@@ -1110,7 +1142,7 @@ components:
             from: {type: number}
             to: {type: number}
     KeyframesAnswer:
-      description: 'format json: each track v(o) = v_j + (v_j+1 − v_j) · ease((o − o_j)/(o_j+1 − o_j)); two knots at one offset are a jump; outside the domain the end values hold.'
+      description: 'format json: each track v(o) = v_j + (v_j+1 − v_j) · ease((o − o_j)/(o_j+1 − o_j)); two knots at one offset are a jump; outside the domain the end values hold, unless the track says `before`/`after`: `linear` (docs/model.md#keyframes-on-real-pages).'
       allOf:
         - {$ref: '#/components/schemas/KeyframesHead'}
         - type: object
@@ -1132,6 +1164,14 @@ components:
                       oneOf:
                         - {type: string, const: linear}
                         - {type: object, additionalProperties: false, required: [cubicBezier], properties: {cubicBezier: {type: array, items: {type: number}, minItems: 4, maxItems: 4}}}
+                  before:
+                    type: string
+                    const: linear
+                    description: 'Below `from` the value is v_first + s·(o − from), s the slope of the first segment (then linear). Present only where that equals the single-offset answer exactly; absent, the first value holds.'
+                  after:
+                    type: string
+                    const: linear
+                    description: 'Past `to` the value is v_last + s·(o − to), s the slope of the last segment (then linear). Present only where that equals the single-offset answer exactly; absent, the last value holds.'
     KeyTimesAnswer:
       description: 'format keytimes: per track values, keyTimes (0…1 over the domain) and one [x1, y1, x2, y2] timing function per segment (linear = [0, 0, 1, 1]).'
       allOf:

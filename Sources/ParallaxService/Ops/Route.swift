@@ -12,6 +12,8 @@ enum Route: Int, CaseIterable {
     case pagingKeyframes, headerKeyframes, scrollKeyframes
     /// SPEC §9: the demo page.
     case demo
+    /// The keyframes player for browsers without scroll-driven animations (docs/web.md).
+    case parallaxJS
 
     /// The route of a path (the request-target before `?`), matched on its bytes: by length, then
     /// content, against each route's label (no String is built per request).
@@ -52,6 +54,7 @@ enum Route: Int, CaseIterable {
         case .headerKeyframes: "/v1/header/keyframes"
         case .scrollKeyframes: "/v1/scroll/keyframes"
         case .demo: "/"
+        case .parallaxJS: "/v1/parallax.js"
         }
     }
 

@@ -20,10 +20,10 @@ struct KeyframesAnimation {
     var steps: [Step]
 
     /// The animations of `box`: translate relative to its resting place (`left`/`top` hold the
-    /// position at `from`), sizes and effects absolute. Constant curves give no animation.
-    static func of(_ box: KeyframesScene.Box) -> [KeyframesAnimation] {
+    /// position at `rest`), sizes and effects absolute. Constant curves give no animation.
+    static func of(_ box: KeyframesScene.Box, rest: Double) -> [KeyframesAnimation] {
         var out: [KeyframesAnimation] = []
-        let x0 = box.x.first, y0 = box.y.first
+        let x0 = box.x.value(at: rest), y0 = box.y.value(at: rest)
         switch (box.x.isConstant, box.y.isConstant) {
         case (true, true): break
         case (false, true):

@@ -18,13 +18,21 @@ enum KeyframesCSS {
         css += "/* Parallax keyframes (SPEC §8): \(scene.axis.rawValue) scroll over ["
             + KeyframesAnimation.css(scene.domain.from) + ", " + KeyframesAnimation.css(scene.domain.to)
             + "] px. Markup: .parallax-scroller > … (see /openapi.yaml). */\n"
+        let paged = scene.boxes.contains { $0.snaps }
+        // Right to left, the timeline runs along the inline axis: 0 at scrollLeft 0, growing as
+        // scrollLeft goes negative (CSS Scroll-driven Animations, scroll progress timelines).
+        let timeline = scene.axis == .horizontal ? (scene.rtl ? "inline" : "x") : "y"
         css += ".parallax-scroller{position:relative;box-sizing:border-box;margin:0;padding:0;border:0;"
-            + "direction:ltr;scrollbar-width:none;overscroll-behavior:none;"
-            + (scene.axis == .horizontal ? "overflow-x:scroll;overflow-y:hidden;scroll-timeline:--parallax x}\n"
-                                         : "overflow-x:hidden;overflow-y:scroll;scroll-timeline:--parallax y}\n")
-        css += ".parallax-scroller::before{content:\"\";display:block;position:absolute;left:0;top:0;visibility:hidden;pointer-events:none}\n"
-        css += ".parallax-page,.parallax-layer,.parallax-header,.parallax-image,.parallax-body,.parallax-element,"
+            + (scene.rtl ? "direction:rtl;" : "direction:ltr;") + "scrollbar-width:none;overscroll-behavior:none;"
+            + (scene.axis == .horizontal ? "overflow-x:scroll;overflow-y:hidden;" : "overflow-x:hidden;overflow-y:scroll;")
+            + (paged ? "scroll-snap-type:" + (scene.axis == .horizontal ? "x" : "y") + " mandatory;" : "")
+            + "scroll-timeline:--parallax " + timeline + "}\n"
+        css += ".parallax-scroller::before{content:\"\";display:block;position:absolute;inset-inline-start:0;top:0;visibility:hidden;pointer-events:none}\n"
+        css += ".parallax-page,.parallax-layer,.parallax-header,.parallax-image,.parallax-element,"
             + ".parallax-content{position:absolute;box-sizing:border-box;margin:0;padding:0;border:0;transform-origin:50% 50%}\n"
+        if paged { css += ".parallax-page{scroll-snap-align:start}\n" }
+        // The body is the page's own content: in flow, sized by what it holds.
+        css += ".parallax-body{position:relative;display:block;box-sizing:border-box}\n"
         css += "img.parallax-content{display:block;max-width:none;max-height:none;object-fit:fill}\n"
         css += body(scene, prefix: "parallax-")
         css += "@media (prefers-reduced-motion: reduce){\n" + body(reduced, prefix: "parallax-rm-") + "}\n"
@@ -40,8 +48,9 @@ enum KeyframesCSS {
         var keyframes = ""
         var count = 0
         for box in scene.boxes {
-            css += box.selector + "{" + place(box) + "}\n"
-            let animations = KeyframesAnimation.of(box)
+            css += box.selector + "{" + place(box, scene.rest) + "}\n"
+            if box.inFlow { continue }
+            let animations = KeyframesAnimation.of(box, rest: scene.rest)
             guard !animations.isEmpty else {
                 animated += box.selector + "{animation:none}\n"
                 continue
@@ -61,13 +70,15 @@ enum KeyframesCSS {
         return css + "@supports (animation-timeline: scroll()){\n" + animated + "}\n" + keyframes
     }
 
-    /// The box at its `from` place, every effect at its `from` value.
-    private static func place(_ box: KeyframesScene.Box) -> String {
-        var s = "left:" + px(box.x.first) + ";top:" + px(box.y.first) + ";width:" + px(box.width.first)
-            + ";height:" + px(box.height.first) + ";translate:none"
-        if let v = box.scale { s += ";scale:" + KeyframesAnimation.css(v.first) }
-        if let v = box.rotate { s += ";rotate:" + KeyframesAnimation.css(v.first) + "deg" }
-        if let v = box.opacity { s += ";opacity:" + KeyframesAnimation.css(v.first) }
+    /// The box at its resting place (the requested domain's `from`), every effect at its value
+    /// there. A box in the page's flow gets only its top margin.
+    private static func place(_ box: KeyframesScene.Box, _ rest: Double) -> String {
+        if box.inFlow { return "margin-top:" + px(box.y.value(at: rest)) }
+        var s = "left:" + px(box.x.value(at: rest)) + ";top:" + px(box.y.value(at: rest)) + ";width:" + px(box.width.value(at: rest))
+            + ";height:" + px(box.height.value(at: rest)) + ";translate:none"
+        if let v = box.scale { s += ";scale:" + KeyframesAnimation.css(v.value(at: rest)) }
+        if let v = box.rotate { s += ";rotate:" + KeyframesAnimation.css(v.value(at: rest)) + "deg" }
+        if let v = box.opacity { s += ";opacity:" + KeyframesAnimation.css(v.value(at: rest)) }
         if box.clips { s += ";overflow:clip" }
         if box.raised { s += ";z-index:1" }
         return s

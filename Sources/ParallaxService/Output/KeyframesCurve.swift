@@ -28,6 +28,11 @@ struct Curve: Equatable {
     /// unsupported, SPEC §8 "left at rest").
     var first: Double { knots.first?.value ?? 0 }
 
+    /// The exact value at `offset` (eased segments solved as the track would).
+    func value(at offset: Double) -> Double {
+        Track(target: .header, property: "", knots: knots, easings: easings).value(at: offset)
+    }
+
     var isConstant: Bool {
         guard let v = knots.first?.value else { return true }
         return knots.allSatisfy { $0.value == v }

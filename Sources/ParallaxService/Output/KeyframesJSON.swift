@@ -14,7 +14,8 @@ extension JSONWriter {
         objectEnd()
     }
 
-    /// One track of the json format: `target`, `property`, `knots`, `easings`.
+    /// One track of the json format: `target`, `property`, `knots`, `easings`, and `before`/`after`
+    /// when the track continues linearly past its domain.
     mutating func track(_ t: Track) {
         objectStart()
         key("target"); trackTarget(t.target)
@@ -29,6 +30,9 @@ extension JSONWriter {
         arrayStart()
         for e in t.easings { segmentEasing(e) }
         arrayEnd()
+        // Said only where the end segment extends exactly (ParallaxLayout's Continuation.swift).
+        if t.before == .linear { key("before"); string("linear") }
+        if t.after == .linear { key("after"); string("linear") }
         objectEnd()
     }
 

@@ -15,10 +15,29 @@ struct KeyframesScene {
         var clips = false
         /// Drawn above later siblings (the pinned header over the body).
         var raised = false
+        /// In the page's flow instead of absolutely placed (the header's body: its size is the
+        /// page's content, never the stylesheet's); only its top margin is set, never animated.
+        var inFlow = false
+        /// A scroll-snap position (a page, docs/model.md#paging snap targets).
+        var snaps = false
     }
 
     var axis: Axis
+    /// The offsets the curves cover: the requested domain widened to every offset the page can
+    /// scroll to (`styledDomain`).
     var domain: KeyframeDomain
+    /// Where the boxes rest (``restOffset(_:)``): their places and sizes without scroll-driven
+    /// animations, the reference the module's translations start from.
+    var rest: Double
+
+    /// The offset a page opens at, 0, clamped into the requested domain: without scroll-driven
+    /// animations and without the module, a page shows its layout at the top (a header at its
+    /// resting height, not stretched to the domain's −Hh). parallax.js uses the same rule.
+    static func restOffset(_ requested: KeyframeDomain) -> Double {
+        min(max(0, requested.from), requested.to)
+    }
+    /// A right-to-left pager: the scroller is `direction: rtl` and its scrollLeft is −offset.
+    var rtl = false
     /// The scroller's size (the viewport) and its scrollable content size.
     var viewport: Size
     var contentSize: Size

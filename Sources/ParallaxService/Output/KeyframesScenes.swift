@@ -6,7 +6,12 @@ extension KeyframesScene {
     /// Paging: `.parallax-page[data-slot]` boxes in the scroller's content at their viewport
     /// frame + o, `.parallax-layer[data-layer]` boxes at their viewport frame − their page's (so
     /// RTL and cover need no special case), `img.parallax-content` at `contentFrame`.
-    static func paging(_ input: PagingInput, _ keyframes: Keyframes, limits: LayoutLimits) -> KeyframesScene {
+    /// `requested` is the domain the client asked for (boxes rest at its `from`); the curves cover
+    /// `keyframes.domain`. A finite pager's scroll range is exactly [0, (N − 1)·L]: the content is
+    /// (N − 1)·L + A long, no overshoot past the last page by the spacing. Right to left, the
+    /// scroller is `direction: rtl`, scrollLeft = −o, so a box's content position is its viewport
+    /// position − o.
+    static func paging(_ input: PagingInput, _ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits) -> KeyframesScene {
         let domain = keyframes.domain
         let (order, tracks) = group(keyframes)
         var slots: [Int] = []
@@ -24,8 +29,16 @@ extension KeyframesScene {
         if case .single(let l)? = try? rest.layout(limits: limits) { at = l } else { at = nil }
         let horizontal = keyframes.axis == .horizontal
         let along = horizontal ? input.viewport.width : input.viewport.height
-        let extent = max(at.map { horizontal ? $0.contentSize.width : $0.contentSize.height } ?? 0, domain.to + along, along + 1)
-        var scene = KeyframesScene(axis: keyframes.axis, domain: domain, viewport: input.viewport,
+        let stride = along + (input.pageSpacing ?? 0)
+        let extent = (input.infinite ?? false) ? max(requested.to + along, along + 1)
+                                               : max((input.pageCount - 1) * stride + along, along + 1)
+        let rtl = horizontal && input.direction == .rtl
+        let sign: Double = rtl ? -1 : 1
+        // A vertical pager mirrored by `direction: rtl` moves its pages against the scroll (the
+        // scroller's scrollTop cannot run negative as scrollLeft does): its pages are animated
+        // boxes, not snap positions.
+        let staticPages = horizontal || input.direction != .rtl
+        var scene = KeyframesScene(axis: keyframes.axis, domain: domain, rest: KeyframesScene.restOffset(requested), rtl: rtl, viewport: input.viewport,
                                    contentSize: horizontal ? Size(width: extent, height: input.viewport.height)
                                                            : Size(width: input.viewport.width, height: extent),
                                    boxes: [])
@@ -36,10 +49,10 @@ extension KeyframesScene {
             let pageSelector = ".parallax-page[data-slot=\"\(page.slot)\"]"
             let px = pv.curve("viewportFrame.x"), py = pv.curve("viewportFrame.y")
             scene.boxes.append(Box(selector: pageSelector,
-                                   x: horizontal ? px.addingOffset(times: 1) : px,
+                                   x: horizontal ? px.addingOffset(times: sign) : px,
                                    y: horizontal ? py : py.addingOffset(times: 1),
                                    width: pv.curve("viewportFrame.width"), height: pv.curve("viewportFrame.height"),
-                                   clips: true))
+                                   clips: true, snaps: staticPages))
             for layer in page.layers {
                 var lv = Values(domain: domain, tracks: tracks[.layer(slot: page.slot, name: layer.name)] ?? [:])
                 layer.viewportFrame.flatten("viewportFrame", into: &lv.rest)
@@ -62,8 +75,9 @@ extension KeyframesScene {
 
     /// Header: `.parallax-header` pinned (its content position is its viewport y + o), holding
     /// `.parallax-image` at `image` (header-local) and `img.parallax-content` at `contentFrame`;
-    /// `.parallax-body` at `contentTop` + o (it fills the rest of the scrollable content).
-    static func header(_ input: HeaderInput, _ keyframes: Keyframes, limits: LayoutLimits) -> KeyframesScene {
+    /// `.parallax-body` in the page's flow below the header's resting height (`contentTop` + o is
+    /// constant): its height is the page's content, so the scroll range is the page's.
+    static func header(_ input: HeaderInput, _ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits) -> KeyframesScene {
         let domain = keyframes.domain
         var values = Values(domain: domain, tracks: group(keyframes).tracks[.header] ?? [:])
         var rest = input
@@ -76,8 +90,8 @@ extension KeyframesScene {
             values.rest["progress"] = at.progress
         }
         let height = input.viewport.height
-        let extent = height + max(domain.to, 1)
-        var scene = KeyframesScene(axis: .vertical, domain: domain, viewport: input.viewport,
+        let extent = height + max(requested.to, 1)
+        var scene = KeyframesScene(axis: .vertical, domain: domain, rest: KeyframesScene.restOffset(requested), viewport: input.viewport,
                                    contentSize: Size(width: input.viewport.width, height: extent), boxes: [])
         scene.boxes.append(Box(selector: ".parallax-header", x: values.curve("header.x"),
                                y: values.curve("header.y").addingOffset(times: 1),
@@ -92,13 +106,13 @@ extension KeyframesScene {
         let top = values.curve("contentTop").addingOffset(times: 1)
         scene.boxes.append(Box(selector: ".parallax-body", x: .constant(0, over: domain), y: top,
                                width: .constant(input.viewport.width, over: domain),
-                               height: .constant(max(1, extent - top.first), over: domain)))
+                               height: .constant(0, over: domain), inFlow: true))
         return scene
     }
 
     /// Scroll: `.parallax-element[data-element]` boxes at their content frame, moved by `translate`
     /// (the scroll itself moves them, SPEC §3 `viewportFrame`), scaled and rotated about the centre.
-    static func scroll(_ input: ScrollInput, _ keyframes: Keyframes, limits: LayoutLimits) -> KeyframesScene {
+    static func scroll(_ input: ScrollInput, _ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits) -> KeyframesScene {
         let domain = keyframes.domain
         let tracks = group(keyframes).tracks
         var rest = input
@@ -109,10 +123,10 @@ extension KeyframesScene {
         }
         let horizontal = keyframes.axis == .horizontal
         let along = horizontal ? input.viewport.width : input.viewport.height
-        var end = domain.to + along
+        var end = requested.to + along
         for e in input.elements { end = max(end, horizontal ? e.frame.x + e.frame.width : e.frame.y + e.frame.height) }
         let extent = max(end, along + 1)
-        var scene = KeyframesScene(axis: keyframes.axis, domain: domain, viewport: input.viewport,
+        var scene = KeyframesScene(axis: keyframes.axis, domain: domain, rest: KeyframesScene.restOffset(requested), viewport: input.viewport,
                                    contentSize: horizontal ? Size(width: extent, height: input.viewport.height)
                                                            : Size(width: input.viewport.width, height: extent),
                                    boxes: [])

@@ -29,8 +29,8 @@ extension JSONWriter {
         let span = scene.domain.to - scene.domain.from
         let rangeStart = KeyframesCSS.px(scene.domain.from), rangeEnd = KeyframesCSS.px(scene.domain.to)
         arrayStart()
-        for box in scene.boxes {
-            for a in KeyframesAnimation.of(box) {
+        for box in scene.boxes where !box.inFlow {
+            for a in KeyframesAnimation.of(box, rest: scene.rest) {
                 objectStart()
                 field("selector", box.selector)
                 field("property", a.property)

@@ -1,0 +1,379 @@
+"""Real pages (docs/web.md): the web snippets of docs/web.md, exactly as written (only the base URL
+http://localhost:8080 replaced by the test server's), served over http from another origin on
+127.0.0.1, opened in Chromium (the stylesheet's scroll-driven animations) and in Firefox ESR (no
+animation-timeline: the /v1/parallax.js module plays the JSON tracks).
+
+Per page and browser: the scroller is scrolled to many offsets over everything it can reach (not
+only the keyframes domain; snapping switched off for the measurement), and every styled box
+(getBoundingClientRect relative to the scroller's padding box) and computed opacity is compared with
+the single-offset answers of the same request (one `offsets` request), scale and rotate applied
+about the centre, within 0.5 CSS px and 0.002. Pagers also: the scroll range is exactly
+[0, (N − 1)·L], and a smooth scroll of 0.6 page (snapping on) comes to rest on the next page. The
+header and the pager once more under prefers-reduced-motion: reduce (the motionScale 0 answers).
+
+usage: realpages.py BASE_URL docs/web.md   (prints `realpages: N passed, M failed`; exit 1 on any failure)
+"""
+import http.server
+import json
+import math
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import urllib.request
+
+PX, OPACITY, SAMPLES = 0.5, 0.002, 28
+REDUCED = ("header", "paging")  # also played under prefers-reduced-motion: reduce
+STATIC = ("header", "scroll", "paging-rtl")  # also without the module, at offset 0
+BASE = sys.argv[1].rstrip("/")
+DOC = sys.argv[2]
+
+
+def snippets():
+    text = open(DOC, encoding="utf-8").read()
+    pages = {}
+    for m in re.finditer(r"```html\n<!-- page: ([\w-]+) -->\n(.*?)```", text, re.S):
+        pages[m.group(1)] = m.group(2).replace("http://localhost:8080", BASE)
+    return pages
+
+
+def get(url):
+    with urllib.request.urlopen(url) as r:
+        return json.loads(r.read())
+
+
+def requests_of(html):
+    """The stylesheet's URL → (model, the GET query as pairs, the single-offset URL builder)."""
+    href = re.search(r"""<link rel="stylesheet" href=(["'])(.*?)\1""", html).group(2)
+    url = urllib.parse.urlsplit(href)
+    model = re.fullmatch(r"/v1/(paging|header|scroll)/keyframes", url.path).group(1)
+    pairs = [(k, v) for k, v in urllib.parse.parse_qsl(url.query, keep_blank_values=True)
+             if k != "format" and not k.startswith("domain.")]
+    return model, pairs, href
+
+
+def answers(model, pairs, offsets):
+    extra = [("include", "all")] if model == "paging" else []
+    q = urllib.parse.urlencode(pairs + extra + [("offsets", ",".join(map(str, offsets)))])
+    return get(f"{BASE}/v1/{model}?{q}")["frames"]
+
+
+def aabb(f, scale=1.0, rotate=0.0):
+    cx, cy = f["x"] + f["width"] / 2, f["y"] + f["height"] / 2
+    a = math.radians(rotate)
+    hw = scale * (abs(f["width"] * math.cos(a)) + abs(f["height"] * math.sin(a))) / 2
+    hh = scale * (abs(f["width"] * math.sin(a)) + abs(f["height"] * math.cos(a))) / 2
+    return {"x": cx - hw, "y": cy - hh, "width": 2 * hw, "height": 2 * hh}
+
+
+def expected(model, answer):
+    """selector → (frame in the scroller's viewport, opacity or None) from one single-offset answer."""
+    out = {}
+    if model == "paging":
+        for p in answer["pages"]:
+            sel = f'.parallax-page[data-slot="{p["slot"]}"]'
+            out[sel] = (p["viewportFrame"], None)
+            for l in p["layers"]:
+                lsel = sel + f' > .parallax-layer[data-layer="{l["name"]}"]'
+                out[lsel] = (aabb(l["viewportFrame"], l.get("scale", 1)), min(1, max(0, l.get("opacity", 1))))
+    elif model == "header":
+        h, i = answer["header"], answer["image"]
+        out[".parallax-header"] = (h, None)
+        out[".parallax-header > .parallax-image"] = (
+            {"x": h["x"] + i["x"], "y": h["y"] + i["y"], "width": i["width"], "height": i["height"]}, None)
+        out[".parallax-body"] = ({"y": answer["contentTop"]}, None)
+    else:
+        for e in answer["elements"]:
+            sel = f'.parallax-element[data-element="{e["name"]}"]'
+            out[sel] = (aabb(e["viewportFrame"], e["scale"], e["rotate"]), min(1, max(0, e["opacity"])))
+    return out
+
+
+# Runs in the page: scrolls to each logical offset (RTL: scrollLeft = −o) with snapping off, lets
+# three frames pass (the module writes on the frame after the scroll event) and measures.
+MEASURE = """
+const s = document.querySelector('.parallax-scroller');
+const frame = () => new Promise(r => requestAnimationFrame(() => r()));
+s.style.scrollSnapType = 'none';
+const out = [];
+for (const o of a.offsets) {
+  if (a.vertical) s.scrollTop = o; else s.scrollLeft = a.rtl ? -o : o;
+  await frame(); await frame(); await frame();
+  const b = s.getBoundingClientRect();
+  const ox = b.left + s.clientLeft, oy = b.top + s.clientTop;
+  const row = {scroll: a.vertical ? s.scrollTop : (a.rtl ? -s.scrollLeft : s.scrollLeft), boxes: {}};
+  for (const sel of a.selectors) {
+    const e = s.querySelector(sel);
+    if (!e) { row.boxes[sel] = null; continue; }
+    const r = e.getBoundingClientRect();
+    row.boxes[sel] = {x: r.left - ox, y: r.top - oy, width: r.width, height: r.height,
+                      opacity: parseFloat(getComputedStyle(e).opacity)};
+  }
+  out.push(row);
+}
+return out;
+"""
+
+# The page's facts: whether CSS plays the animations, whether the module plays, the scroll range.
+FACTS = """
+const s = document.querySelector('.parallax-scroller');
+for (let i = 0; a.module && i < 100 && !CSS.supports('animation-timeline: scroll()') && !s.hasAttribute('data-parallax-player'); i++)
+  await new Promise(r => setTimeout(r, 50));
+s.style.scrollSnapType = 'none';
+if (a.vertical) s.scrollTop = 1e7; else s.scrollLeft = a.rtl ? -1e7 : 1e7;
+await new Promise(r => requestAnimationFrame(() => r()));
+const max = a.vertical ? s.scrollTop : (a.rtl ? -s.scrollLeft : s.scrollLeft);
+if (a.vertical) s.scrollTop = 0; else s.scrollLeft = 0;
+s.style.scrollSnapType = '';
+return {css: CSS.supports('animation-timeline: scroll()'), module: s.hasAttribute('data-parallax-player'),
+        max, direction: getComputedStyle(s).direction};
+"""
+
+# A smooth scroll of `by` px along the axis (snapping on) from rest at 0; where it comes to rest.
+SNAP = """
+const s = document.querySelector('.parallax-scroller');
+s.style.scrollSnapType = '';
+const pos = () => a.vertical ? s.scrollTop : (a.rtl ? -s.scrollLeft : s.scrollLeft);
+s.scrollTo({left: 0, top: 0, behavior: 'instant'});
+await new Promise(r => setTimeout(r, 200));
+if (a.vertical) s.scrollBy({top: a.by, behavior: 'smooth'});
+else s.scrollBy({left: a.rtl ? -a.by : a.by, behavior: 'smooth'});
+let last = NaN, still = 0;
+for (let i = 0; i < 80 && still < 6; i++) {
+  await new Promise(r => setTimeout(r, 50));
+  const p = pos();
+  still = p === last ? still + 1 : 0;
+  last = p;
+}
+return pos();
+"""
+
+
+class Chromium:
+    name = "chromium"
+
+    def __init__(self):
+        from playwright.sync_api import sync_playwright
+        self.pw = sync_playwright().start()
+        self.browser = self.pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        self.page = self.browser.new_page(viewport={"width": 1200, "height": 1000})
+
+    def open(self, url):
+        self.page.goto(url, wait_until="load")
+
+    def reduce_motion(self, on):
+        self.page.emulate_media(reduced_motion="reduce" if on else "no-preference")
+
+    def run(self, body, args):
+        return self.page.evaluate("async (a) => {" + body + "}", args)
+
+    def close(self):
+        self.browser.close()
+        self.pw.stop()
+
+
+class Firefox:
+    """firefox-esr --headless --marionette on a temporary profile and a free Marionette port (system
+    access for one preference: ui.prefersReducedMotion)."""
+    name = "firefox"
+
+    def __init__(self):
+        from marionette_driver.marionette import Marionette
+        self.profile = tempfile.mkdtemp(prefix="realpages-ff-")
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        prefs = {"marionette.port": port, "browser.shell.checkDefaultBrowser": False,
+                 "browser.startup.homepage_override.mstone": "ignore", "datareporting.policy.dataSubmissionEnabled": False,
+                 "toolkit.telemetry.reportingpolicy.firstRun": False, "app.update.disabledForTesting": True,
+                 "browser.aboutwelcome.enabled": False, "ui.prefersReducedMotion": 0}
+        with open(os.path.join(self.profile, "user.js"), "w") as f:
+            for k, v in prefs.items():
+                f.write(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n")
+        self.proc = subprocess.Popen(["firefox-esr", "--headless", "--marionette", "-remote-allow-system-access", "--no-remote",
+                                      "--profile", self.profile],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        self.client = Marionette(host="127.0.0.1", port=port)
+        deadline = time.time() + 60
+        while True:
+            try:
+                self.client.start_session()
+                break
+            except Exception:
+                if time.time() > deadline or self.proc.poll() is not None:
+                    self.close()
+                    raise
+                time.sleep(0.5)
+        self.client.set_window_rect(width=1200, height=1000)
+        self.client.timeout.script = 120
+
+    def open(self, url):
+        self.client.navigate(url)
+
+    def reduce_motion(self, on):
+        self.client.set_pref("ui.prefersReducedMotion", 1 if on else 0)
+
+    def run(self, body, args):
+        script = ("const [a, resolve] = arguments; (async () => {" + body + "})()"
+                  ".then(resolve, e => resolve({error: String(e)}));")
+        out = self.client.execute_async_script(script, script_args=[args], new_sandbox=False, sandbox=None)
+        if isinstance(out, dict) and "error" in out:
+            raise RuntimeError(out["error"])
+        return out
+
+    def close(self):
+        try:
+            self.client.delete_session()
+        except Exception:
+            pass
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def serve(pages):
+    """The pages on their own origin (127.0.0.1, another port than the service)."""
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            name = self.path.strip("/").removesuffix(".html")
+            body = pages.get(name, "").encode()
+            self.send_response(200 if name in pages else 404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *a):
+            pass
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def pick_offsets(model, pairs, max_scroll):
+    q = dict(pairs)
+    hi = max(0, int(math.floor(max_scroll)))
+    picks = {round(hi * i / (SAMPLES - 1)) for i in range(SAMPLES)}
+    if model == "paging":
+        A = float(q["viewport.height" if q.get("axis") == "vertical" else "viewport.width"])
+        L = A + float(q.get("pageSpacing", 0))
+        for k in range(0, 2 * int(q["pageCount"])):
+            picks.add(round(k * L / 2))
+    elif model == "header":
+        Hh, m = float(q["header.height"]), float(q.get("header.minHeight", 0))
+        picks |= {round(Hh - m), round(Hh), 400, 900}
+    else:
+        picks |= {900, 2200}
+    return sorted(o for o in picks if 0 <= o <= hi)
+
+
+def check_page(browser, origin, name, html, failures, reduced=False):
+    """`name` ending in `-static`: the page without the module, checked at offset 0 only (where
+    neither scroll-driven animations nor the module run, the page opens laid out as at offset 0)."""
+    model, pairs, _ = requests_of(html)
+    static = name.endswith("-static")
+    if reduced:  # prefers-reduced-motion: the stylesheet's and the module's motionScale 0 layout
+        pairs = pairs + [("motionScale", "0")]
+    q = dict(pairs)
+    vertical = model != "paging" and q.get("axis") != "horizontal" or model == "paging" and q.get("axis") == "vertical"
+    rtl = model == "paging" and not vertical and q.get("direction") == "rtl"
+    browser.open(f"{origin}/{name}.html")
+    facts = browser.run(FACTS, {"vertical": vertical, "rtl": rtl, "module": not static})
+    checks = 1
+    # Chromium plays the stylesheet itself; Firefox ESR cannot, and the module must.
+    want_module = not facts["css"] and not static
+    if facts["module"] != want_module:
+        failures.append(f"{browser.name} {name}: module playing={facts['module']}, CSS scroll timelines={facts['css']}")
+    if rtl:
+        checks += 1
+        if facts["direction"] != "rtl":
+            failures.append(f"{browser.name} {name}: scroller direction {facts['direction']}")
+    if model == "paging" and not static:
+        A = float(q["viewport.height" if vertical else "viewport.width"])
+        L = A + float(q.get("pageSpacing", 0))
+        N = int(q["pageCount"])
+        checks += 2
+        if abs(facts["max"] - (N - 1) * L) > 0.5:
+            failures.append(f"{browser.name} {name}: scroll range ends at {facts['max']}, not (N − 1)·L = {(N - 1) * L}")
+        rest = browser.run(SNAP, {"vertical": vertical, "rtl": rtl, "by": 0.6 * L})
+        if abs(rest - L) > 0.5:
+            failures.append(f"{browser.name} {name}: a smooth scroll of 0.6 page rests at {rest}, not on page 1 ({L})")
+    offsets = [0] if static else pick_offsets(model, pairs, facts["max"])
+    frames = answers(model, pairs, offsets)
+    wants = [expected(model, a) for a in frames]
+    selectors = sorted({s for w in wants for s in w})
+    got = browser.run(MEASURE, {"offsets": offsets, "vertical": vertical, "rtl": rtl, "selectors": selectors})
+    for o, want, row in zip(offsets, wants, got):
+        checks += 1
+        if abs(row["scroll"] - o) > 1e-6:
+            failures.append(f"{browser.name} {name} @{o}: scroller reached {row['scroll']}")
+            continue
+        for sel, (frame, opacity) in want.items():
+            g = row["boxes"][sel]
+            if g is None:
+                failures.append(f"{browser.name} {name} @{o}: {sel} missing")
+                continue
+            for k, v in frame.items():
+                checks += 1
+                if abs(g[k] - v) > PX:
+                    failures.append(f"{browser.name} {name} @{o}: {sel} {k} {g[k]:.3f} != {v:.3f}")
+            if opacity is not None:
+                checks += 1
+                if abs(g["opacity"] - opacity) > OPACITY:
+                    failures.append(f"{browser.name} {name} @{o}: {sel} opacity {g['opacity']:.4f} != {opacity:.4f}")
+    return checks, len(offsets), facts["max"]
+
+
+def main():
+    pages = snippets()
+    need = {"header", "scroll", "paging", "paging-rtl", "paging-vertical", "paging-api"}
+    failures, passed = [], 0
+    if not need <= set(pages):
+        failures.append(f"docs/web.md lacks the pages {sorted(need - set(pages))}")
+    for name in STATIC:
+        if name in pages:
+            pages[name + "-static"] = re.sub(r'\s*<script type="module" src="[^"]*/v1/parallax.js"></script>', "", pages[name])
+    server, origin = serve(pages)
+    for make in (Chromium, Firefox):
+        t0 = time.time()
+        try:
+            browser = make()
+        except Exception as e:
+            failures.append(f"{make.name}: could not start: {e}")
+            continue
+        try:
+            runs = [(name, False) for name in pages] + [(name, True) for name in REDUCED if name in pages]
+            for name, reduced in runs:
+                before = len(failures)
+                try:
+                    browser.reduce_motion(reduced)
+                    checks, n, top = check_page(browser, origin, name, pages[name], failures, reduced)
+                except Exception as e:  # a page that cannot even run is a failure, not a crash
+                    failures.append(f"{browser.name} {name}: {e}")
+                    checks, n, top = 1, 0, 0
+                passed += checks - (len(failures) - before)
+                label = name + (" (reduced)" if reduced else "")
+                print(f"{browser.name:8} {label:26} {n:3} offsets up to {top:7.1f}: {checks:5} checks, "
+                      f"{len(failures) - before} failed", flush=True)
+        finally:
+            browser.close()
+        print(f"{make.name}: {time.time() - t0:.1f}s", flush=True)
+    server.shutdown()
+    for f in failures[:60]:
+        print("FAIL", f)
+    print(f"realpages: {passed} passed, {len(failures)} failed ({len(pages)} pages, 2 browsers)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
