@@ -1491,18 +1491,19 @@ components:
             eased:
               summary: 'One eased element as CSS (real output)'
               value: |
-                /* Parallax keyframes (SPEC §8): vertical scroll over [0, 1200] px. Markup: .parallax-scroller > … (see /openapi.yaml). */
+                /* Parallax keyframes (SPEC §8): vertical scroll over [0, 1001200] px. Markup: .parallax-scroller > … (see /openapi.yaml). */
                 .parallax-scroller{position:relative;box-sizing:border-box;margin:0;padding:0;border:0;direction:ltr;scrollbar-width:none;overscroll-behavior:none;overflow-x:hidden;overflow-y:scroll;scroll-timeline:--parallax y}
-                .parallax-scroller::before{content:"";display:block;position:absolute;left:0;top:0;visibility:hidden;pointer-events:none}
-                .parallax-page,.parallax-layer,.parallax-header,.parallax-image,.parallax-body,.parallax-element,.parallax-content{position:absolute;box-sizing:border-box;margin:0;padding:0;border:0;transform-origin:50% 50%}
+                .parallax-scroller::before{content:"";display:block;position:absolute;inset-inline-start:0;top:0;visibility:hidden;pointer-events:none}
+                .parallax-page,.parallax-layer,.parallax-header,.parallax-image,.parallax-element,.parallax-content{position:absolute;box-sizing:border-box;margin:0;padding:0;border:0;transform-origin:50% 50%}
+                .parallax-body{position:relative;display:block;box-sizing:border-box}
                 img.parallax-content{display:block;max-width:none;max-height:none;object-fit:fill}
                 .parallax-scroller{width:390px;height:844px}
                 .parallax-scroller::before{width:390px;height:2044px}
                 .parallax-element[data-element="card"]{left:0px;top:900px;width:390px;height:300px;translate:none;scale:1;rotate:0deg;opacity:1}
                 @supports (animation-timeline: scroll()){
-                .parallax-element[data-element="card"]{animation-name:parallax-1;animation-duration:auto;animation-timing-function:linear;animation-fill-mode:both;animation-timeline:--parallax;animation-range-start:0px;animation-range-end:1200px}
+                .parallax-element[data-element="card"]{animation-name:parallax-1;animation-duration:auto;animation-timing-function:linear;animation-fill-mode:both;animation-timeline:--parallax;animation-range-start:0px;animation-range-end:1001200px}
                 }
-                @keyframes parallax-1{0%{translate:0px 0px}4.666666666666667%{translate:0px 0px;animation-timing-function:cubic-bezier(0, 0, 0.58, 1)}100%{translate:0px -120px}}
+                @keyframes parallax-1{0%{translate:0px 0px}0.005593288054334798%{translate:0px 0px;animation-timing-function:cubic-bezier(0, 0, 0.58, 1)}0.11985617259288853%{translate:0px -120px}100%{translate:0px -120px}}
                 @media (prefers-reduced-motion: reduce){
                 .parallax-scroller{width:390px;height:844px}
                 .parallax-scroller::before{width:390px;height:2044px}
