@@ -1,7 +1,8 @@
 /// Renders an `HTTPResponse` into wire bytes (RFC 9112 §4, §6, §7.1). The engine owns the
 /// framing headers: `Server`, `Date`, `Content-Length` (whenever the length is known, so
 /// keep-alive never depends on close delimiting) or `Transfer-Encoding: chunked` (a streamed
-/// body of unknown length), and `Connection`.
+/// body of unknown length), and `Connection`. The application's header fields reach it only
+/// after `HTTPResponse.refusedHeader()` found them fit for the wire (the state machine checks).
 enum ResponseSerializer {
     static let continueLine: StaticString = "HTTP/1.1 100 Continue\r\n\r\n"
 
@@ -19,9 +20,12 @@ enum ResponseSerializer {
     /// unknown length to an HTTP/1.0 peer is delimited by closing the connection (RFC 9112 §6.3).
     static func framing(_ response: HTTPResponse, versionMinor: Int) -> (Framing, mustClose: Bool) {
         if response.status.isBodiless { return (.none, false) }
-        guard let producer = response.producer else { return (.length(response.body.readableBytes), false) }
-        if let length = producer.contentLength { return (.length(length), false) }
-        return versionMinor >= 1 ? (.chunked, false) : (.none, true)
+        switch response.body {
+        case .bytes(let bytes): return (.length(bytes.readableBytes), false)
+        case .stream(let producer):
+            if let length = producer.contentLength { return (.length(length), false) }
+            return versionMinor >= 1 ? (.chunked, false) : (.none, true)
+        }
     }
 
     /// Appends the status line and header section. `headOnly` (HEAD, RFC 9110 §9.3.2) still
@@ -72,15 +76,16 @@ enum ResponseSerializer {
         }
     }
 
-    /// Appends a response with a complete body. Returns the number of bytes appended.
+    /// Appends a response with a complete body (`.bytes`). Returns the number of bytes appended.
     @discardableResult
     static func append(_ response: HTTPResponse, headOnly: Bool, close: Bool, keepAliveHeader: Bool,
                        head: DateCache, to out: inout ByteBuffer) -> Int {
         let start = out.writerIndex
         let bodiless = response.status.isBodiless
-        appendHead(response, framing: bodiless ? .none : .length(response.body.readableBytes),
+        let body = response.bytes
+        appendHead(response, framing: bodiless ? .none : .length(body.readableBytes),
                    close: close, keepAliveHeader: keepAliveHeader, head: head, to: &out)
-        if !headOnly && !bodiless { out.writeBuffer(response.body) }
+        if !headOnly && !bodiless { out.writeBuffer(body) }
         return out.writerIndex - start
     }
 

@@ -75,13 +75,14 @@ public final class ParallaxApp: HTTPResponder {
             writeStatus("{\"status\":\"ready\"}", into: &response)
         case .metrics:
             response.contentType = "text/plain; version=0.0.4; charset=utf-8"
-            metrics.render(into: &response.body, openConnections: openConnections())
+            let open = openConnections()
+            response.writeBody { metrics.render(into: &$0, openConnections: open) }
         case .openapi:
             response.contentType = "application/yaml"
-            response.body.writeString(OpenAPIDocument.yaml)
+            response.writeBody { $0.writeString(OpenAPIDocument.yaml) }
         case .demo:
             response.contentType = "text/html; charset=utf-8"
-            response.body.writeString(DemoPage.html)
+            response.writeBody { $0.writeString(DemoPage.html) }
         case .unmatched:
             break
         }
@@ -90,7 +91,7 @@ public final class ParallaxApp: HTTPResponder {
 
     private func writeStatus(_ json: StaticString, into response: inout HTTPResponse) {
         response.contentType = "application/json"
-        response.body.writeStaticString(json)
+        response.writeBody { $0.writeStaticString(json) }
     }
 
     // MARK: - The model routes: one request body, one generic path
@@ -150,7 +151,8 @@ public final class ParallaxApp: HTTPResponder {
                 // `format: "svg"` or `Accept: image/svg+xml` (SPEC §9 "Pictures"): the answer drawn.
                 if try format.resolve(timeline: E.isTimeline(input)).get() == .svg {
                     response.contentType = "image/svg+xml"
-                    response.body.writeBuffer(try E.picture(input, limits: limits))
+                    let picture = try E.picture(input, limits: limits)
+                    response.writeBody { $0.writeBuffer(picture) }
                     return nil
                 }
                 let engine = try E.layout(input, limits: limits)
@@ -178,7 +180,7 @@ public final class ParallaxApp: HTTPResponder {
         var answer = answer
         response.contentType = contentType
         guard answer.estimatedBytes > streamThreshold else {
-            JSONWriter.write(into: &response.body) { w in while answer.writeNext(&w) {} }
+            response.writeBody { JSONWriter.write(into: &$0) { w in while answer.writeNext(&w) {} } }
             return nil
         }
         switch coding {

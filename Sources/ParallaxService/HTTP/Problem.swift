@@ -51,14 +51,14 @@ struct Problem {
 
     /// Engine-level errors (400, 408, 413, 431, 503, …) in the same format.
     static func engine(_ e: HTTPEngineError) -> Problem {
-        Problem(status: e.status, type: "about:blank", title: HTTPStatus(e.status).reasonPhrase, detail: e.detail)
+        Problem(status: e.status.code, type: "about:blank", title: e.status.reasonPhrase, detail: e.detail)
     }
 
     func write(into response: inout HTTPResponse) {
         response.status = HTTPStatus(status)
         response.contentType = "application/problem+json"
         for h in headers { response.headers.append(h) }
-        JSONWriter.write(into: &response.body) { w in
+        response.writeBody { body in JSONWriter.write(into: &body) { w in
             w.objectStart()
             w.key("type"); w.string(type)
             w.key("title"); w.string(title)
@@ -72,6 +72,6 @@ struct Problem {
                 w.arrayEnd()
             }
             w.objectEnd()
-        }
+        } }
     }
 }

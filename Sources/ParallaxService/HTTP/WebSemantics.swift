@@ -55,7 +55,7 @@ struct WebSemantics {
             return addCORS(origin: origin, varyByEncoding: false, &response)
         }
         // gzip only when the stream works (zlib could not allocate: identity, with its own tag).
-        let coding = streamed ?? (response.body.readableBytes >= Self.minimumGzipBytes && gzip.isUsable
+        let coding = streamed ?? (response.bytes.readableBytes >= Self.minimumGzipBytes && gzip.isUsable
             ? ContentNegotiation.coding(acceptEncoding: request.headers.joined("Accept-Encoding")) : .identity)
         let tag = entityTag(request, route, response, coding)
         let isGet = request.method == .get || request.method == .head
@@ -78,9 +78,9 @@ struct WebSemantics {
         }
         if coding == .gzip {
             if streamed == nil {
-                gzip.compress(response.body, into: &scratch)
+                gzip.compress(response.bytes, into: &scratch)
                 gzip.finish(into: &scratch)
-                swap(&response.body, &scratch)
+                response.writeBody { swap(&$0, &scratch) }
                 scratch.clear(keepingCapacityUpTo: 1 << 20)
             }
             response.headers.append(("Content-Encoding", "gzip"))
@@ -95,7 +95,7 @@ struct WebSemantics {
     func entityTag(_ request: borrowing HTTPRequest, _ route: Route, _ response: borrowing HTTPResponse, _ coding: ContentCoding) -> String {
         let variant = response.contentType ?? ""
         if !route.isComputed {
-            return EntityTag.strong(route: route.label, span: response.body.readableBytesSpan, isQuery: false,
+            return EntityTag.strong(route: route.label, span: response.bytes.readableBytesSpan, isQuery: false,
                                     variant: variant, coding: coding.token)
         }
         if request.method == .post {
