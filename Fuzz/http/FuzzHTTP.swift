@@ -106,7 +106,7 @@ struct RequestFacts {
         method = request.method
         ifNoneMatch = request.headers.contains("If-None-Match")
         origin = request.headers["Origin"]
-        tagged = Route(target: request.target).isCacheable
+        tagged = Route.matching(target: request.target)?.caching == .validated
         let codings = request.headers.joined("Accept-Encoding")?.lowercased() ?? ""
         acceptsGzip = codings.contains("gzip") || codings.contains("*")
     }

@@ -2,7 +2,7 @@ import HTTPServer
 import ParallaxLayout
 
 /// An RFC 9457 problem: every error response of the service is rendered by `write(into:)`, the
-/// one place that knows the format (SPEC §6, STYLE.md trait 6).
+/// one place that knows the format (docs/api.md#errors).
 struct Problem {
     var status: Int
     /// A URI reference naming the kind of problem; `about:blank` when the status says it all
@@ -16,13 +16,13 @@ struct Problem {
     var headers: [(name: String, value: String)] = []
 
     static func malformedJSON(_ e: JSONSyntaxError) -> Problem {
-        Problem(status: 400, type: "/problems/malformed-json", title: "Malformed JSON",
+        Problem(status: 400, type: ProblemType.malformedJSON.uri, title: ProblemType.malformedJSON.title,
                 detail: "\(e.message) at byte \(e.position)")
     }
 
     static func invalid(_ issues: [ValidationIssue]) -> Problem {
         let n = issues.count
-        return Problem(status: 422, type: "/problems/invalid-request", title: "Invalid request",
+        return Problem(status: 422, type: ProblemType.invalidRequest.uri, title: ProblemType.invalidRequest.title,
                        detail: n == 1 ? "1 field is invalid" : "\(n) fields are invalid", errors: issues)
     }
 
@@ -74,4 +74,83 @@ struct Problem {
             w.objectEnd()
         } }
     }
+}
+
+/// The problem types the service names in `type` beyond `about:blank` (RFC 9457 §3.1.1), the one
+/// list: the constructors above use them, and `GET /problems/<slug>` answers each one's
+/// description (a relative `type` resolves against the request's URI to that route; RFC 9457
+/// §3.1.1 asks that a type URI lead to documentation a person can read).
+enum ProblemType: String, CaseIterable, Sendable {
+    case malformedJSON = "malformed-json"
+    case invalidRequest = "invalid-request"
+
+    /// The path every type URI starts with (the route table's prefix route).
+    static let pathPrefix: StaticString = "/problems/"
+
+    var uri: StaticString {
+        switch self {
+        case .malformedJSON: "/problems/malformed-json"
+        case .invalidRequest: "/problems/invalid-request"
+        }
+    }
+
+    var title: StaticString {
+        switch self {
+        case .malformedJSON: "Malformed JSON"
+        case .invalidRequest: "Invalid request"
+        }
+    }
+
+    var status: Int {
+        switch self {
+        case .malformedJSON: 400
+        case .invalidRequest: 422
+        }
+    }
+
+    /// What a person reads at the type's URI.
+    var explanation: String {
+        switch self {
+        case .malformedJSON:
+            """
+            The request body (or, for GET, the query rewritten as JSON) is not JSON text
+            (RFC 8259). `detail` names what the parser met and at which byte. Nothing was laid
+            out: fix the syntax and send the request again.
+            """
+        case .invalidRequest:
+            """
+            The request is JSON, but fields are missing, of the wrong type, out of range, unknown
+            or in conflict. `errors` lists every one at once, each with the JSON pointer of the
+            field (RFC 6901) and a message that says what to change. The fields and their ranges
+            are in /openapi.yaml.
+            """
+        }
+    }
+
+    /// The description served at the type's URI, prepared once.
+    var document: StaticDocument { Self.documents[Self.allCases.firstIndex(of: self) ?? 0] }
+
+    private static let documents: [StaticDocument] = allCases.map { t in
+        StaticDocument(path: pathPrefix, contentType: "text/plain; charset=utf-8", text: """
+            \(t.title) (\(t.status))
+
+            \(t.explanation)
+
+            Problem type \(t.uri) of the parallax layout service: the `type` member of an RFC 9457
+            problem details object (application/problem+json).
+
+            """)
+    }
+
+    /// The type whose slug is `slug` (the path after `pathPrefix`), matched on bytes.
+    static func matching(slug: Span<UInt8>) -> ProblemType? {
+        for (type, bytes) in slugs where bytes.count == slug.count {
+            var i = 0
+            while i < bytes.count, bytes[i] == slug[i] { i &+= 1 }
+            if i == bytes.count { return type }
+        }
+        return nil
+    }
+
+    private static let slugs: [(ProblemType, [UInt8])] = allCases.map { ($0, Array($0.rawValue.utf8)) }
 }

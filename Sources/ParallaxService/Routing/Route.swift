@@ -1,0 +1,161 @@
+import HTTPServer
+
+/// One entry of the route table (`Route.table`): everything the service says about a path, said
+/// once. The rest is derived from it: `Allow` and the 405 (RFC 9110 §10.2.1, §15.5.6), the
+/// preflight's `Access-Control-Allow-Methods` (docs/api.md#cors), whether a 200 carries an ETag,
+/// `Cache-Control` and gzip (docs/api.md#caching), `Vary: Accept`, and the metrics label
+/// (docs/operations.md#metrics: the route's pattern, never the raw path, so random paths cannot
+/// grow the label set; `unmatched` takes them all).
+struct Route: Sendable {
+    /// The methods a route answers; `OPTIONS` (the preflight) is answered for every route.
+    enum Methods: Sendable {
+        /// GET, HEAD, OPTIONS.
+        case read
+        /// GET, HEAD, POST, OPTIONS: a model request as a JSON body or as the GET query.
+        case readAndPost
+    }
+
+    /// What a 200 of the route is to a cache.
+    enum Caching: Sendable {
+        /// An operational answer that changes from moment to moment: `Cache-Control: no-store`.
+        case noStore
+        /// A representation: `ETag` (of the request for a computed answer, of the bytes for a
+        /// document), `Cache-Control` on GET, `If-None-Match` → 304/412, gzip when asked for.
+        case validated
+    }
+
+    /// The three layout models (docs/model.md).
+    enum Model: Sendable { case paging, header, scroll }
+
+    /// What answers the route (ParallaxApp.respond carries it out).
+    enum Handler: Sendable {
+        /// A model's layout, JSON or the SVG picture (Endpoint.swift: `LayoutEndpoint`).
+        case layout(Model)
+        /// A model's keyframes (docs/model.md#keyframes; `KeyframesEndpoint`).
+        case keyframes(Model)
+        /// Fixed bytes prepared at start-up.
+        case document(StaticDocument)
+        /// The description of a problem type, `<path><slug>` (Problem.swift).
+        case problemType
+        case health, readiness, metrics
+    }
+
+    /// The path, compared byte for byte with the request's (before `?`); with `prefix`, the
+    /// start of it (the rest is the handler's).
+    let path: StaticString
+    let prefix: Bool
+    let methods: Methods
+    let caching: Caching
+    /// Whether `Accept` picks the representation (JSON or the SVG picture), so caches must key
+    /// on it (RFC 9110 §12.5.5).
+    let negotiatesAccept: Bool
+    let handler: Handler
+
+    init(_ path: StaticString, prefix: Bool = false, _ methods: Methods, _ caching: Caching,
+         negotiatesAccept: Bool = false, _ handler: Handler) {
+        self.path = path
+        self.prefix = prefix
+        self.methods = methods
+        self.caching = caching
+        self.negotiatesAccept = negotiatesAccept
+        self.handler = handler
+    }
+
+    /// A document served unchanged, validated by the hash of its bytes.
+    static func document(_ path: StaticString, _ document: StaticDocument) -> Route {
+        Route(path, .read, .validated, .document(document))
+    }
+
+    /// The routes of the service (docs/api.md#endpoints). Adding one is one entry here; a new
+    /// static file is `.document("/v1/parallax.js", StaticDocument(path: "/v1/parallax.js",
+    /// contentType: "text/javascript; charset=utf-8", text: ParallaxScript.source))`.
+    static let table: [Route] = [
+        Route("/v1/paging", .readAndPost, .validated, negotiatesAccept: true, .layout(.paging)),
+        Route("/v1/header", .readAndPost, .validated, negotiatesAccept: true, .layout(.header)),
+        Route("/v1/scroll", .readAndPost, .validated, negotiatesAccept: true, .layout(.scroll)),
+        .document("/openapi.yaml", StaticDocument(path: "/openapi.yaml", contentType: "application/yaml", text: OpenAPIDocument.yaml)),
+        Route("/healthz", .read, .noStore, .health),
+        Route("/readyz", .read, .noStore, .readiness),
+        Route("/metrics", .read, .noStore, .metrics),
+        Route("/v1/paging/keyframes", .readAndPost, .validated, .keyframes(.paging)),
+        Route("/v1/header/keyframes", .readAndPost, .validated, .keyframes(.header)),
+        Route("/v1/scroll/keyframes", .readAndPost, .validated, .keyframes(.scroll)),
+        .document("/", StaticDocument(path: "/", contentType: "text/html; charset=utf-8", text: DemoPage.html)),
+        Route(ProblemType.pathPrefix, prefix: true, .read, .validated, .problemType),
+    ]
+
+    // MARK: - Derived
+
+    /// The `Allow` value for 405 and `OPTIONS`, also the preflight's methods.
+    var allow: String {
+        switch methods {
+        case .read: "GET, HEAD, OPTIONS"
+        case .readAndPost: "GET, HEAD, POST, OPTIONS"
+        }
+    }
+
+    func allows(_ method: HTTPMethod) -> Bool {
+        switch method {
+        case .get, .head, .options: true
+        case .post: methods == .readAndPost
+        default: false
+        }
+    }
+
+    /// Whether the answer is computed from the request (its tag hashes the request) rather than
+    /// fixed bytes (their tag is prepared with them).
+    var isComputed: Bool {
+        switch handler {
+        case .layout, .keyframes: true
+        default: false
+        }
+    }
+
+    /// The metrics label: the path, with `{type}` for what a prefix route leaves to its handler.
+    var label: String { prefix ? "\(path){type}" : "\(path)" }
+
+    // MARK: - Matching
+
+    /// The label of requests no route matched.
+    static let unmatchedLabel = "unmatched"
+    /// Every route's label, then `unmatchedLabel`: the metrics' series, by `index(of:)`.
+    static let labels: [String] = table.map(\.label) + [unmatchedLabel]
+
+    /// The table's index of the route of `path` (the request-target before `?`), or
+    /// `table.count` when none matches. Matched on bytes: no String is built per request.
+    static func index(of path: Span<UInt8>) -> Int {
+        var i = 0
+        while i < matchers.count {
+            let (p, isPrefix) = matchers[i]
+            if (isPrefix ? path.count > p.count : path.count == p.count) && startsWith(path, p.span) { return i }
+            i &+= 1
+        }
+        return matchers.count
+    }
+
+    /// The same for a request-target (`/v1/paging?x=1`).
+    static func index(ofTarget target: Span<UInt8>) -> Int {
+        var end = 0
+        while end < target.count, target[end] != UInt8(ascii: "?") { end &+= 1 }
+        return index(of: target.extracting(0..<end))
+    }
+
+    /// The route of a request-target, nil when none matches.
+    static func matching(target: Span<UInt8>) -> Route? {
+        let i = index(ofTarget: target)
+        return i < table.count ? table[i] : nil
+    }
+
+    /// Each route's path bytes and whether it is a prefix, built once.
+    private static let matchers: [(bytes: [UInt8], prefix: Bool)] = table.map { (Array("\($0.path)".utf8), $0.prefix) }
+
+    /// Whether `path` starts with `p` (`p` is no longer than `path`).
+    @inline(__always) private static func startsWith(_ path: Span<UInt8>, _ p: Span<UInt8>) -> Bool {
+        var i = 0
+        while i < p.count {
+            if path[i] != p[i] { return false }
+            i &+= 1
+        }
+        return true
+    }
+}
