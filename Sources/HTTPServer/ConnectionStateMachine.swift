@@ -229,14 +229,39 @@ struct HTTPConnectionStateMachine {
     }
 
     /// Frames the responder's answer into `outbox` and returns its access record; nil when a
-    /// header field was refused (`HTTPResponse.refusedHeader`): nothing of that answer is
+    /// header field was refused (`FieldCheck`): nothing of that answer is
     /// framed, and the next action asks the responder to render the refusal instead (500).
     mutating func responded(_ response: HTTPResponse, now: UInt64) -> HTTPRequestRecord? {
         guard case .responding = phase else {
             return HTTPRequestRecord(method: .other("-"), path: "", status: response.status.code, bytesIn: 0,
                                      bytesOut: 0, durationNanoseconds: 0, remoteAddress: remoteAddress)
         }
-        if let refused = response.refusedHeader() {
+        let (framing, mustClose) = ResponseSerializer.framing(response, versionMinor: current.versionMinor)
+        let close = closeAfterFlush || response.close || !current.keepAlive || draining || mustClose
+        let keepAliveHeader = !close && current.versionMinor == 0
+        let start = outbox.writerIndex
+        let refused: String?
+        switch response.body {
+        case .stream(let producer) where !current.headOnly && (framing != .none || mustClose):
+            refused = ResponseSerializer.appendHead(response, framing: framing, close: close,
+                                                    keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
+            if refused == nil {
+                var expected: Int? = nil
+                if case .length(let n) = framing { expected = n }
+                stream = BodyStream(producer: producer, chunked: framing == .chunked, expectedLength: expected, close: close)
+                phase = .streaming
+            }
+        case .stream:
+            // HEAD or a bodiless status: the head alone; the producer is never called.
+            refused = ResponseSerializer.appendHead(response, framing: current.headOnly ? framing : .none, close: close,
+                                                    keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
+            if refused == nil { phase = .idle }
+        case .bytes:
+            refused = ResponseSerializer.append(response, headOnly: current.headOnly, close: close,
+                                                keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
+            if refused == nil { phase = .idle }
+        }
+        if let refused {
             if !renderingRefusal {
                 renderingRefusal = true
                 refusal = HTTPEngineError(kind: .responseHeaderRefused, detail: "response header refused: \(refused)")
@@ -249,27 +274,6 @@ struct HTTPConnectionStateMachine {
             return responded(bare, now: now)
         }
         renderingRefusal = false
-        let (framing, mustClose) = ResponseSerializer.framing(response, versionMinor: current.versionMinor)
-        let close = closeAfterFlush || response.close || !current.keepAlive || draining || mustClose
-        let start = outbox.writerIndex
-        switch response.body {
-        case .stream(let producer) where !current.headOnly && (framing != .none || mustClose):
-            ResponseSerializer.appendHead(response, framing: framing, close: close,
-                                          keepAliveHeader: !close && current.versionMinor == 0, head: date, to: &outbox)
-            var expected: Int? = nil
-            if case .length(let n) = framing { expected = n }
-            stream = BodyStream(producer: producer, chunked: framing == .chunked, expectedLength: expected, close: close)
-            phase = .streaming
-        case .stream:
-            // HEAD or a bodiless status: the head alone; the producer is never called.
-            ResponseSerializer.appendHead(response, framing: current.headOnly ? framing : .none, close: close,
-                                          keepAliveHeader: !close && current.versionMinor == 0, head: date, to: &outbox)
-            phase = .idle
-        case .bytes:
-            ResponseSerializer.append(response, headOnly: current.headOnly, close: close,
-                                      keepAliveHeader: !close && current.versionMinor == 0, head: date, to: &outbox)
-            phase = .idle
-        }
         if close { stopParsing() }
         lastActivity = now
         settleBudget()

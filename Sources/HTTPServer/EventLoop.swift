@@ -158,7 +158,7 @@ final class EventLoop: @unchecked Sendable {
             response.contentType = nil
         }
         var bytes = ByteBuffer()
-        ResponseSerializer.append(response, headOnly: false, close: true, keepAliveHeader: false,
+        _ = ResponseSerializer.append(response, headOnly: false, close: true, keepAliveHeader: false,
                                   head: date, to: &bytes)
         _ = tcp.tryWrite(bytes)
     }

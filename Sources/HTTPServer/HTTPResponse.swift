@@ -3,10 +3,11 @@
 /// status, content type, extra headers, and the body: exactly one of complete bytes or a stream
 /// (`Body`, after Hummingbird's `ResponseBody`).
 ///
-/// The buffer behind `bytes` (`writeBody`) keeps its capacity between requests on the same loop (write into
-/// it, do not replace it): while a stream or a shared buffer (`send(_:)`) is the body, the
-/// response parks that buffer, empty, and takes it back for the next request. Header names and
-/// values are checked before they reach the wire (`refusedHeader`).
+/// The response owns a buffer that keeps its capacity between requests on the same loop: it is
+/// the body unless another one was set (`stream(_:)`, or `send(_:)` for a buffer prepared
+/// elsewhere), and then it is empty, only kept for its capacity. `writeBody` writes into it (and
+/// makes it the body again). Header names and values are checked before they reach the wire
+/// (`refusedHeader`).
 public struct HTTPResponse {
     /// What follows the head.
     public enum Body {
@@ -23,64 +24,67 @@ public struct HTTPResponse {
     /// Extra headers such as `Allow`. Do not set Content-Length, Date, Server, Connection or
     /// Transfer-Encoding here.
     public var headers: [(name: String, value: String)]
-    public private(set) var body: Body
     /// Ask the engine to close the connection after this response.
     public var close: Bool
-    /// The response's own buffer while `body` is something else (always empty then).
-    private var parked: ByteBuffer?
+    /// The own buffer: the body while `other` is nil, else empty.
+    private var own: ByteBuffer
+    /// A body that is not the own buffer.
+    private var other: Body?
 
     public init(status: HTTPStatus = .ok, contentType: String? = nil,
                 headers: [(name: String, value: String)] = [], body: ByteBuffer = ByteBuffer(), close: Bool = false) {
         self.status = status
         self.contentType = contentType
         self.headers = headers
-        self.body = .bytes(body)
+        self.own = body
+        self.other = nil
         self.close = close
-        self.parked = nil
     }
 
-    /// The complete body (empty while the body is a stream). Read only: write with `writeBody`.
+    /// The body to send.
+    public var body: Body { other ?? .bytes(own) }
+
+    /// The complete body (empty while the body is a stream).
     public var bytes: ByteBuffer {
-        if case .bytes(let b) = body { return b }
-        return ByteBuffer()
-    }
-
-    /// Writes the complete body in place, e.g. `response.writeBody { $0.writeString("…") }`.
-    /// Writing makes the body `.bytes` again (a stream set before is dropped). A method rather
-    /// than a `_modify` accessor: a coroutine's frame may be heap-allocated across modules.
-    @inline(__always)
-    public mutating func writeBody<R, E: Error>(_ write: (inout ByteBuffer) throws(E) -> R) throws(E) -> R {
-        unpark()
-        var b: ByteBuffer
-        if case .bytes(let own) = body { b = own } else { b = ByteBuffer() }
-        // A trivial placeholder while the buffer is lent, so it stays uniquely referenced.
-        body = .stream(Placeholder())
-        defer { body = .bytes(b) }
-        return try write(&b)
+        switch other {
+        case nil: own
+        case .bytes(let b)?: b
+        case .stream?: ByteBuffer()
+        }
     }
 
     /// The streamed producer, nil for a complete body.
     public var producer: (any HTTPBodyProducer)? {
-        if case .stream(let p) = body { return p }
+        if case .stream(let p)? = other { return p }
         return nil
+    }
+
+    /// Writes the complete body in place, e.g. `response.writeBody { $0.writeString("…") }`;
+    /// the own buffer becomes the body again (a stream or shared buffer set before is dropped).
+    /// A method rather than a `_modify` accessor: a coroutine's frame may be heap-allocated.
+    @inline(__always)
+    public mutating func writeBody<R, E: Error>(_ write: (inout ByteBuffer) throws(E) -> R) throws(E) -> R {
+        if other != nil { other = nil }
+        return try write(&own)
     }
 
     /// Answer with a body produced piece by piece as the socket drains (see `HTTPBodyProducer`).
     public mutating func stream(_ producer: some HTTPBodyProducer) {
-        park()
-        body = .stream(producer)
+        own.clear(keepingCapacityUpTo: 1 << 20)
+        other = .stream(producer)
     }
 
     /// Answer with finished bytes held elsewhere (a document prepared at start-up): shared, not
     /// copied (`ByteBuffer` is copy-on-write).
     public mutating func send(_ bytes: ByteBuffer) {
-        park()
-        body = .bytes(bytes)
+        own.clear(keepingCapacityUpTo: 1 << 20)
+        other = .bytes(bytes)
     }
 
     /// Drops the body, whole or streamed (a 304 or 412 decided after the answer was set).
     public mutating func dropBody() {
-        writeBody { $0.clear(keepingCapacityUpTo: 1 << 20) }
+        if other != nil { other = nil }
+        own.clear(keepingCapacityUpTo: 1 << 20)
     }
 
     /// Makes the value ready for the next request while keeping the body's capacity (up to
@@ -92,72 +96,113 @@ public struct HTTPResponse {
         dropBody()
         close = false
     }
-
-    /// Moves the own buffer aside, emptied, before another body takes its place.
-    private mutating func park() {
-        guard parked == nil, case .bytes(var own) = body else { return }
-        body = .stream(Placeholder())
-        own.clear(keepingCapacityUpTo: 1 << 20)
-        parked = own
-    }
-
-    /// Makes the own buffer the body again.
-    @inline(__always)
-    private mutating func unpark() {
-        guard let own = parked else { return }
-        parked = nil
-        body = .bytes(own)
-    }
-
-    /// Stands in for the body while the buffer is lent out; never framed.
-    private struct Placeholder: HTTPBodyProducer {
-        var contentLength: Int? { 0 }
-        mutating func produce(into buffer: inout ByteBuffer, limit: Int) -> HTTPBodyProgress { .done }
-    }
 }
 
 extension HTTPResponse {
     /// The first header field the engine must not send, with the reason, or nil when all are
-    /// fit for the wire: every name an RFC 9110 §5.1 token (`tchar`s), every value (and the
-    /// content type) free of CR, LF and NUL (RFC 9110 §5.5: they would end the field, or the
-    /// head, early, and let whatever follows pose as more fields or a second response).
+    /// fit for the wire (`FieldCheck`). The serializer makes the same checks on the bytes it
+    /// writes (`ResponseSerializer.appendHead`); this is for callers that hold a response.
     public func refusedHeader() -> String? {
-        if let type = contentType, !Self.isFieldValue(type) { return "Content-Type: the value holds CR, LF or NUL" }
+        if let type = contentType, !FieldCheck.isValue(type.utf8.span.bytes) { return FieldCheck.refusal(value: "Content-Type") }
         for (name, value) in headers {
-            if !Self.isToken(name) { return "'\(Self.printable(name))': the name is not an RFC 9110 token" }
-            if !Self.isFieldValue(value) { return "\(name): the value holds CR, LF or NUL" }
+            if !FieldCheck.isToken(name.utf8.span.bytes) { return FieldCheck.refusal(name: name.utf8.span) }
+            if !FieldCheck.isValue(value.utf8.span.bytes) { return FieldCheck.refusal(value: name) }
         }
         return nil
     }
+}
 
-    /// RFC 9110 §5.6.2: `token = 1*tchar`, `tchar` being `!#$%&'*+-.^_`|~`, digits and letters
-    /// (the bits of `tcharLow` for bytes 0–63, `tcharHigh` for 64–127).
-    static func isToken(_ s: String) -> Bool {
-        var count = 0
-        for b in s.utf8 {
-            let mask: UInt64 = b < 64 ? tcharLow >> b : b < 128 ? tcharHigh >> (b &- 64) : 0
-            guard mask & 1 == 1 else { return false }
-            count &+= 1
+/// What may go on the wire as a header field: every name an RFC 9110 §5.1 token (`tchar`s),
+/// every value free of CR, LF and NUL (RFC 9110 §5.5: they would end the field, or the head,
+/// early, and let whatever follows pose as more fields or a second response). These run for every
+/// field of every answer, so eight bytes at a time.
+enum FieldCheck {
+    /// RFC 9110 §5.6.2: `token = 1*tchar`, `tchar` being `!#$%&'*+-.^_`|~`, digits and letters.
+    /// A word of letters and `-` (nearly every name) is accepted by one test, any other word
+    /// byte by byte.
+    static func isToken(_ bytes: RawSpan) -> Bool {
+        let n = bytes.byteCount
+        if n < 8 {
+            var i = 0
+            while i < n {
+                if !isTChar(bytes.unsafeLoad(fromByteOffset: i, as: UInt8.self)) { return false }
+                i &+= 1
+            }
+            return n > 0
         }
-        return count > 0
+        var i = 0
+        while true {
+            let at = min(i, n &- 8)  // the last word overlaps the one before
+            if !lettersOrHyphens(bytes.unsafeLoadUnaligned(fromByteOffset: at, as: UInt64.self)) {
+                var k = at
+                while k < at &+ 8 {
+                    if !isTChar(bytes.unsafeLoad(fromByteOffset: k, as: UInt8.self)) { return false }
+                    k &+= 1
+                }
+            }
+            if at == n &- 8 { return true }
+            i &+= 8
+        }
     }
-
-    private static var tcharLow: UInt64 { 0x03ff_6cfa_0000_0000 }
-    private static var tcharHigh: UInt64 { 0x57ff_ffff_c7ff_fffe }
 
     /// RFC 9110 §5.5: CR, LF and NUL are invalid anywhere in a field value.
-    @inline(__always)
-    static func isFieldValue(_ s: String) -> Bool {
-        for b in s.utf8 where b < 0x0e && (b == 0x0d || b == 0x0a || b == 0) { return false }
-        return true
+    static func isValue(_ bytes: RawSpan) -> Bool {
+        let n = bytes.byteCount
+        if n < 8 {
+            var i = 0
+            while i < n {
+                let b = bytes.unsafeLoad(fromByteOffset: i, as: UInt8.self)
+                if b == 0x0d || b == 0x0a || b == 0 { return false }
+                i &+= 1
+            }
+            return true
+        }
+        var i = 0
+        while true {
+            let at = min(i, n &- 8)
+            let w = bytes.unsafeLoadUnaligned(fromByteOffset: at, as: UInt64.self)
+            if zeroLanes(w) | zeroLanes(w ^ 0x0d0d_0d0d_0d0d_0d0d) | zeroLanes(w ^ 0x0a0a_0a0a_0a0a_0a0a) != 0 { return false }
+            if at == n &- 8 { return true }
+            i &+= 8
+        }
     }
 
-    /// A refused name for the log and the problem: control bytes shown as `\xNN`, at most 100.
-    private static func printable(_ s: String) -> String {
-        var out = ""
-        for b in s.utf8.prefix(100) {
-            if b >= 0x20 && b < 0x7f { out.unicodeScalars.append(Unicode.Scalar(b)) } else { out += "\\x" + String(b, radix: 16) }
-        }
-        return out
+    @inline(__always)
+    static func isTChar(_ b: UInt8) -> Bool {
+        if (b | 0x20) &- 0x61 < 26 || b == 0x2d { return true }
+        let mask: UInt64 = b < 64 ? 0x03ff_6cfa_0000_0000 : b < 128 ? 0x57ff_ffff_c7ff_fffe : 0
+        return (mask >> (b & 63)) & 1 == 1
     }
+
+    /// The high bit of each byte of `v` that is zero, exactly (no false lanes).
+    @inline(__always)
+    static func zeroLanes(_ v: UInt64) -> UInt64 {
+        ~(((v & 0x7f7f_7f7f_7f7f_7f7f) &+ 0x7f7f_7f7f_7f7f_7f7f) | v) & 0x8080_8080_8080_8080
+    }
+
+    /// Whether each of the eight bytes is an ASCII letter or `-`.
+    @inline(__always)
+    static func lettersOrHyphens(_ w: UInt64) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let x = (w | 0x2020_2020_2020_2020) & 0x7f7f_7f7f_7f7f_7f7f  // ASCII lower case
+        let atLeastA = (x &+ 0x1f1f_1f1f_1f1f_1f1f) & high          // x ≥ 0x61
+        let pastZ = (x &+ 0x0505_0505_0505_0505) & high             // x ≥ 0x7b
+        let hyphen = zeroLanes(w ^ 0x2d2d_2d2d_2d2d_2d2d)
+        return w & high == 0 && (atLeastA & ~pastZ) | hyphen == high
+    }
+
+    /// The reason for a refused name: control bytes shown as `\xNN`, at most 100 bytes.
+    static func refusal(name: Span<UInt8>) -> String {
+        var out = "'"
+        var i = 0
+        while i < min(name.count, 100) {
+            let b = name[i]
+            if b >= 0x20 && b < 0x7f { out.unicodeScalars.append(Unicode.Scalar(b)) } else { out += "\\x" + String(b, radix: 16) }
+            i &+= 1
+        }
+        return out + "': the name is not an RFC 9110 token"
+    }
+
+    /// The reason for a refused value (its name is a token, so it prints as it is).
+    static func refusal(value name: String) -> String { "\(name): the value holds CR, LF or NUL" }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import HTTPServer
 
@@ -49,13 +50,13 @@ import Testing
     }
 
     @Test func tokensAndValuesFollowRFC9110() {
-        #expect(HTTPResponse.isToken("Access-Control-Allow-Origin"))
-        #expect(HTTPResponse.isToken("!#$%&'*+-.^_`|~09azAZ"))
-        #expect(!HTTPResponse.isToken(""))
-        for bad in ["a b", "a:b", "a\tb", "(x)", "a\"b", "é", "a\u{7f}"] { #expect(!HTTPResponse.isToken(bad), "\(bad)") }
-        #expect(HTTPResponse.isFieldValue("text/plain; charset=utf-8"))
-        #expect(HTTPResponse.isFieldValue("caf\u{e9}\t"))
-        for bad in ["a\rb", "a\nb", "a\u{0}b"] { #expect(!HTTPResponse.isFieldValue(bad)) }
+        #expect(isToken("Access-Control-Allow-Origin"))
+        #expect(isToken("!#$%&'*+-.^_`|~09azAZ"))
+        #expect(!isToken(""))
+        for bad in ["a b", "a:b", "a\tb", "(x)", "a\"b", "é", "a\u{7f}"] { #expect(!isToken(bad), "\(bad)") }
+        #expect(isFieldValue("text/plain; charset=utf-8"))
+        #expect(isFieldValue("caf\u{e9}\t"))
+        for bad in ["a\rb", "a\nb", "a\u{0}b"] { #expect(!isFieldValue(bad)) }
     }
 
     @Test func theBodyIsExactlyOneOfBytesOrAStream() {
@@ -84,3 +85,32 @@ import Testing
         #expect(r.bytes.capacity == capacity && r.bytes.readableBytes == 0)
     }
 }
+
+/// The word-at-a-time checks agree with the byte-by-byte definitions on generated strings.
+@Suite struct HeaderCheckPropertyTests {
+    static let alphabet: [UInt8] = Array("aZ-09!#~|`^_.+*&%$'\"(),/:;<=>?@[\\]{} \t".utf8) + [0, 0x0a, 0x0d, 0x7f, 0x80, 0xc3, 0xa9]
+
+    static func slowToken(_ bytes: [UInt8]) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy { b in
+            (0x30...0x39).contains(b) || (0x41...0x5a).contains(b) || (0x61...0x7a).contains(b) || "!#$%&'*+-.^_`|~".utf8.contains(b)
+        }
+    }
+
+    @Test func fastChecksMatchTheDefinitions() {
+        var rng = SplitMix64(seed: 0x5eed_4eade5)
+        for _ in 0..<20_000 {
+            let count = Int(rng.next() % 40)
+            // Mostly letters and '-', sometimes one byte from the whole alphabet.
+            var bytes = (0..<count).map { _ in rng.next() % 3 == 0 ? UInt8(ascii: "-") : UInt8(ascii: "a") + UInt8(rng.next() % 26) }
+            if count > 0, rng.next() % 2 == 0 {
+                bytes[Int(rng.next() % UInt64(count))] = Self.alphabet[Int(rng.next() % UInt64(Self.alphabet.count))]
+            }
+            guard let s = String(validating: bytes, as: UTF8.self) else { continue }
+            #expect(isToken(s) == Self.slowToken(bytes), "\(bytes)")
+            #expect(isFieldValue(s) == !bytes.contains { $0 == 0 || $0 == 0x0a || $0 == 0x0d }, "\(bytes)")
+        }
+    }
+}
+
+private func isToken(_ s: String) -> Bool { FieldCheck.isToken(s.utf8.span.bytes) }
+private func isFieldValue(_ s: String) -> Bool { FieldCheck.isValue(s.utf8.span.bytes) }
