@@ -13,9 +13,8 @@ struct Client {
 
     /// With options from a command line, e.g. `["--cors-origins", "https://a.example"]`.
     init(arguments: [String]) throws {
-        let server = try ServerOptions.parse(arguments: arguments + ["--access-log", "off"], environment: [:],
-                                             application: ServiceOptions.commandLineOptions)
-        app = ParallaxApp(options: ServiceOptions(server), metrics: ServiceMetrics())
+        let server = try ServerOptions.parse(arguments: arguments + ["--access-log", "off"], environment: [:])
+        app = ParallaxApp(options: server.service, metrics: ServiceMetrics())
     }
 
     struct Reply {
