@@ -1,5 +1,6 @@
 import HTTPServer
 import Testing
+import EmbeddedDocuments
 @testable import ParallaxService
 
 /// SPEC §9 caching and compression through the application (no sockets): ETag on every 200,

@@ -1,3 +1,4 @@
+import EmbeddedDocuments
 import HTTPServer
 
 /// One entry of the route table (`Route.table`): everything the service says about a path, said
