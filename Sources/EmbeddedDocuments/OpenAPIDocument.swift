@@ -640,6 +640,56 @@ paths:
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
+  /problems/{type}:
+    parameters:
+      - {$ref: '#/components/parameters/Origin'}
+      - {$ref: '#/components/parameters/IfNoneMatch'}
+      - {$ref: '#/components/parameters/AcceptEncoding'}
+      - name: type
+        in: path
+        required: true
+        description: The slug of a problem type the service names in a problem's `type`.
+        schema: {type: string, enum: [malformed-json, invalid-request]}
+    get:
+      tags: [operations]
+      operationId: problemType
+      summary: What a problem type means
+      description: |
+        A problem's `type` (RFC 9457 §3.1.1) is a URI reference relative to the request, e.g.
+        `/problems/invalid-request`; it answers a short description a person can read, the same
+        for every request (a document prepared at start-up, with its ETag).
+      responses:
+        '200':
+          description: The description, as plain text.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControl'}
+            Vary: {$ref: '#/components/headers/Vary'}
+            Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+            Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}
+          content:
+            text/plain:
+              schema: {type: string}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '404':
+          description: No problem type has this slug.
+          headers:
+            Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+            Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+          content:
+            application/problem+json:
+              schema: {$ref: '#/components/schemas/Problem'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+    options:
+      tags: [browsers]
+      operationId: problemTypeOptions
+      summary: CORS preflight
+      description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
+      parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
 components:
   schemas:
     # ---------- scalars ----------

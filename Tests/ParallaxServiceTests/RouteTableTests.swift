@@ -1,3 +1,4 @@
+import EmbeddedDocuments
 import HTTPServer
 import Testing
 @testable import ParallaxService
@@ -93,6 +94,19 @@ import Testing
             let type = try #require(problem.body.split(separator: "\"").dropFirst(3).first)
             #expect(type.hasPrefix("/problems/"))
             #expect(client.get(String(type)).status == 200, "\(type)")
+        }
+    }
+
+    @Test func theContractListsEveryType() {
+        let slugs = ProblemType.allCases.map(\.rawValue).joined(separator: ", ")
+        #expect(OpenAPIDocument.yaml.contains("  /problems/{type}:\n"))
+        #expect(OpenAPIDocument.yaml.contains("schema: {type: string, enum: [\(slugs)]}"))
+    }
+
+    /// Every route of the table is a path of the contract.
+    @Test func theContractHasEveryRoute() {
+        for route in Route.table {
+            #expect(OpenAPIDocument.yaml.contains("\n  \(route.label):\n"), "\(route.label)")
         }
     }
 
