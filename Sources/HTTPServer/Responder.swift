@@ -10,9 +10,11 @@
 //                                    buffers, valid only inside `respond`)
 //                                 ──▶ HTTPResponder.respond(to:into:)
 //                                 ──▶ HTTPResponse: status (HTTPStatus, which owns the reason
-//                                     phrase), content type, extra headers, and either
-//                                       • `body`, a complete ByteBuffer (Content-Length), or
-//                                       • `stream(producer)`, an HTTPBodyProducer the engine
+//                                     phrase), content type, extra headers (checked before the
+//                                     wire), and a `body` that is exactly one of
+//                                       • `.bytes`, a complete ByteBuffer (Content-Length),
+//                                         written in place with `writeBody`, or
+//                                       • `.stream`, set by `stream(producer)`, an HTTPBodyProducer the engine
 //                                         calls as the socket drains ("append up to N bytes
 //                                         to this ByteBuffer; are you done?"): Content-Length
 //                                         when the producer knows its length, chunked transfer

@@ -74,14 +74,6 @@ public final class ParallaxApp: HTTPResponder {
         case .keyframes(.scroll): return endpoint(KeyframesEndpoint<ScrollInput>.self, route, request, into: &response)
         case .document(let document):
             return .document(document)
-        case .problemType:
-            let path = request.path
-            let slug = path.extracting(route.path.utf8CodeUnitCount..<path.count)
-            guard let type = ProblemType.matching(slug: slug) else {
-                Problem.notFound(String(copying: request.path)).write(into: &response)
-                return .whole
-            }
-            return .document(type.document)
         case .health:
             writeStatus("{\"status\":\"ok\"}", into: &response)
         case .readiness:

@@ -64,8 +64,7 @@ import Testing
     @Test func everyKnownRouteAnswersAPreflight() {
         let client = Client()
         for route in Route.table {
-            let target = route.prefix ? "\(route.path)\(ProblemType.invalidRequest.rawValue)" : "\(route.path)"
-            let r = client.call(.options, target, headers: [("Origin", "https://x.example"),
+            let r = client.call(.options, route.label, headers: [("Origin", "https://x.example"),
                                                                      ("Access-Control-Request-Method", "POST")])
             #expect(r.status == 204, "\(route.label)")
             #expect(r.bytes.isEmpty)

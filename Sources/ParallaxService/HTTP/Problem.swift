@@ -77,15 +77,15 @@ struct Problem {
 }
 
 /// The problem types the service names in `type` beyond `about:blank` (RFC 9457 §3.1.1), the one
-/// list: the constructors above use them, and `GET /problems/<slug>` answers each one's
-/// description (a relative `type` resolves against the request's URI to that route; RFC 9457
-/// §3.1.1 asks that a type URI lead to documentation a person can read).
+/// list: the constructors above use them, and the route table has a route for each URI that
+/// answers its description (a relative `type` resolves against the request's URI to that route;
+/// RFC 9457 §3.1.1 asks that a type URI lead to documentation a person can read).
 enum ProblemType: String, CaseIterable, Sendable {
     case malformedJSON = "malformed-json"
     case invalidRequest = "invalid-request"
 
-    /// The path every type URI starts with (the route table's prefix route).
-    static let pathPrefix: StaticString = "/problems/"
+    /// The path every type URI starts with.
+    static let pathPrefix = "/problems/"
 
     var uri: StaticString {
         switch self {
@@ -131,7 +131,7 @@ enum ProblemType: String, CaseIterable, Sendable {
     var document: StaticDocument { Self.documents[Self.allCases.firstIndex(of: self) ?? 0] }
 
     private static let documents: [StaticDocument] = allCases.map { t in
-        StaticDocument(path: pathPrefix, contentType: "text/plain; charset=utf-8", text: """
+        StaticDocument(path: t.uri, contentType: "text/plain; charset=utf-8", text: """
             \(t.title) (\(t.status))
 
             \(t.explanation)
@@ -141,16 +141,4 @@ enum ProblemType: String, CaseIterable, Sendable {
 
             """)
     }
-
-    /// The type whose slug is `slug` (the path after `pathPrefix`), matched on bytes.
-    static func matching(slug: Span<UInt8>) -> ProblemType? {
-        for (type, bytes) in slugs where bytes.count == slug.count {
-            var i = 0
-            while i < bytes.count, bytes[i] == slug[i] { i &+= 1 }
-            if i == bytes.count { return type }
-        }
-        return nil
-    }
-
-    private static let slugs: [(ProblemType, [UInt8])] = allCases.map { ($0, Array($0.rawValue.utf8)) }
 }

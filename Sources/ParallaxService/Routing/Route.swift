@@ -34,17 +34,14 @@ struct Route: Sendable {
         case layout(Model)
         /// A model's keyframes (docs/model.md#keyframes; `KeyframesEndpoint`).
         case keyframes(Model)
-        /// Fixed bytes prepared at start-up.
+        /// Fixed bytes prepared at start-up (the contract, the demo page, a problem type's
+        /// description).
         case document(StaticDocument)
-        /// The description of a problem type, `<path><slug>` (Problem.swift).
-        case problemType
         case health, readiness, metrics
     }
 
-    /// The path, compared byte for byte with the request's (before `?`); with `prefix`, the
-    /// start of it (the rest is the handler's).
+    /// The path, compared byte for byte with the request's (before `?`); also the metrics label.
     let path: StaticString
-    let prefix: Bool
     let methods: Methods
     let caching: Caching
     /// Whether `Accept` picks the representation (JSON or the SVG picture), so caches must key
@@ -52,10 +49,9 @@ struct Route: Sendable {
     let negotiatesAccept: Bool
     let handler: Handler
 
-    init(_ path: StaticString, prefix: Bool = false, _ methods: Methods, _ caching: Caching,
+    init(_ path: StaticString, _ methods: Methods, _ caching: Caching,
          negotiatesAccept: Bool = false, _ handler: Handler) {
         self.path = path
-        self.prefix = prefix
         self.methods = methods
         self.caching = caching
         self.negotiatesAccept = negotiatesAccept
@@ -82,8 +78,7 @@ struct Route: Sendable {
         Route("/v1/header/keyframes", .readAndPost, .validated, .keyframes(.header)),
         Route("/v1/scroll/keyframes", .readAndPost, .validated, .keyframes(.scroll)),
         .document("/", StaticDocument(path: "/", contentType: "text/html; charset=utf-8", text: DemoPage.html)),
-        Route(ProblemType.pathPrefix, prefix: true, .read, .validated, .problemType),
-    ]
+    ] + ProblemType.allCases.map { .document($0.uri, $0.document) }
 
     // MARK: - Derived
 
@@ -112,8 +107,8 @@ struct Route: Sendable {
         }
     }
 
-    /// The metrics label: the path, with `{type}` for what a prefix route leaves to its handler.
-    var label: String { prefix ? "\(path){type}" : "\(path)" }
+    /// The metrics label: the path (a pattern from the table, never a request's raw path).
+    var label: String { "\(path)" }
 
     // MARK: - Matching
 
@@ -126,12 +121,12 @@ struct Route: Sendable {
     /// `table.count` when none matches. Matched on bytes: no String is built per request.
     static func index(of path: Span<UInt8>) -> Int {
         var i = 0
-        while i < matchers.count {
-            let (p, isPrefix) = matchers[i]
-            if (isPrefix ? path.count > p.count : path.count == p.count) && startsWith(path, p.span) { return i }
+        while i < paths.count {
+            let p = paths[i]
+            if path.count == p.count && same(path, p.span) { return i }
             i &+= 1
         }
-        return matchers.count
+        return paths.count
     }
 
     /// The same for a request-target (`/v1/paging?x=1`).
@@ -147,11 +142,11 @@ struct Route: Sendable {
         return i < table.count ? table[i] : nil
     }
 
-    /// Each route's path bytes and whether it is a prefix, built once.
-    private static let matchers: [(bytes: [UInt8], prefix: Bool)] = table.map { (Array("\($0.path)".utf8), $0.prefix) }
+    /// Each route's path bytes, built once.
+    private static let paths: [[UInt8]] = table.map { Array("\($0.path)".utf8) }
 
-    /// Whether `path` starts with `p` (`p` is no longer than `path`).
-    @inline(__always) private static func startsWith(_ path: Span<UInt8>, _ p: Span<UInt8>) -> Bool {
+    /// Whether the bytes of `path` are those of `p` (of the same length).
+    @inline(__always) private static func same(_ path: Span<UInt8>, _ p: Span<UInt8>) -> Bool {
         var i = 0
         while i < p.count {
             if path[i] != p[i] { return false }
