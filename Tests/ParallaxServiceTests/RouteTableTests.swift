@@ -115,8 +115,14 @@ import Testing
     }
 
     @Test func theDescriptionIsPreparedOnceAndShared() {
-        let a = ProblemType.invalidRequest.document, b = ProblemType.invalidRequest.document
+        let index = Route.index(ofTarget: "/problems/invalid-request".utf8.span)
+        guard index < Route.table.count, case .document(let a) = Route.table[index].handler,
+              case .document(let b) = Route.table[index].handler else {
+            Issue.record("a problem type is a document route")
+            return
+        }
         #expect(a === b)
+        #expect(String(decoding: a.identity.bytes, as: UTF8.self) == ProblemType.invalidRequest.page)
         #expect(client.call(.head, "/problems/invalid-request").bytes.count == a.identity.readableBytes)
     }
 }

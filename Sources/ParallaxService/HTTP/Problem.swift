@@ -127,18 +127,16 @@ enum ProblemType: String, CaseIterable, Sendable {
         }
     }
 
-    /// The description served at the type's URI, prepared once.
-    var document: StaticDocument { Self.documents[Self.allCases.firstIndex(of: self) ?? 0] }
+    /// The description served at the type's URI (its route in Route.table).
+    var page: String {
+        """
+        \(title) (\(status))
 
-    private static let documents: [StaticDocument] = allCases.map { t in
-        StaticDocument(path: t.uri, contentType: "text/plain; charset=utf-8", text: """
-            \(t.title) (\(t.status))
+        \(explanation)
 
-            \(t.explanation)
+        Problem type \(uri) of the parallax layout service: the `type` member of an RFC 9457
+        problem details object (application/problem+json).
 
-            Problem type \(t.uri) of the parallax layout service: the `type` member of an RFC 9457
-            problem details object (application/problem+json).
-
-            """)
+        """
     }
 }

@@ -58,27 +58,28 @@ struct Route: Sendable {
         self.handler = handler
     }
 
-    /// A document served unchanged, validated by the hash of its bytes.
-    static func document(_ path: StaticString, _ document: StaticDocument) -> Route {
-        Route(path, .read, .validated, .document(document))
+    /// A document served unchanged, prepared when the table is built (at start-up) and validated
+    /// by the hash of its bytes.
+    static func document(_ path: StaticString, _ contentType: String, _ text: String) -> Route {
+        Route(path, .read, .validated, .document(StaticDocument(path: path, contentType: contentType, text: text)))
     }
 
-    /// The routes of the service (docs/api.md#endpoints). Adding one is one entry here; a new
-    /// static file is `.document("/v1/parallax.js", StaticDocument(path: "/v1/parallax.js",
-    /// contentType: "text/javascript; charset=utf-8", text: ParallaxScript.source))`.
+    /// The routes of the service (docs/api.md#endpoints). Adding one is one entry here; a static
+    /// script is `.document("/v1/parallax.js", "text/javascript; charset=utf-8", ParallaxScript.source)`
+    /// (its text embedded like the others, Sources/EmbeddedDocuments/README.md).
     static let table: [Route] = [
         Route("/v1/paging", .readAndPost, .validated, negotiatesAccept: true, .layout(.paging)),
         Route("/v1/header", .readAndPost, .validated, negotiatesAccept: true, .layout(.header)),
         Route("/v1/scroll", .readAndPost, .validated, negotiatesAccept: true, .layout(.scroll)),
-        .document("/openapi.yaml", StaticDocument(path: "/openapi.yaml", contentType: "application/yaml", text: OpenAPIDocument.yaml)),
+        .document("/openapi.yaml", "application/yaml", OpenAPIDocument.yaml),
         Route("/healthz", .read, .noStore, .health),
         Route("/readyz", .read, .noStore, .readiness),
         Route("/metrics", .read, .noStore, .metrics),
         Route("/v1/paging/keyframes", .readAndPost, .validated, .keyframes(.paging)),
         Route("/v1/header/keyframes", .readAndPost, .validated, .keyframes(.header)),
         Route("/v1/scroll/keyframes", .readAndPost, .validated, .keyframes(.scroll)),
-        .document("/", StaticDocument(path: "/", contentType: "text/html; charset=utf-8", text: DemoPage.html)),
-    ] + ProblemType.allCases.map { .document($0.uri, $0.document) }
+        .document("/", "text/html; charset=utf-8", DemoPage.html),
+    ] + ProblemType.allCases.map { .document($0.uri, "text/plain; charset=utf-8", $0.page) }
 
     // MARK: - Derived
 
