@@ -686,10 +686,18 @@ paths:
       tags: [browsers]
       operationId: problemTypeOptions
       summary: CORS preflight
-      description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
+      description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, OPTIONS`, `-Allow-Headers` and `-Max-Age`; 404 for a slug that names no problem type.'
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
+        '404':
+          description: No problem type has this slug.
+          headers:
+            Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+            Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+          content:
+            application/problem+json:
+              schema: {$ref: '#/components/schemas/Problem'}
 components:
   schemas:
     # ---------- scalars ----------
