@@ -66,12 +66,12 @@ public final class ParallaxApp: HTTPResponder {
     /// The route's answer or a problem, before the fields of `WebSemantics.finish`.
     private func produce(_ request: borrowing HTTPRequest, _ route: Route, into response: inout HTTPResponse) -> Produced {
         switch route.handler {
-        case .layout(.paging): return endpoint(LayoutEndpoint<PagingInput>.self, route, request, into: &response)
-        case .layout(.header): return endpoint(LayoutEndpoint<HeaderInput>.self, route, request, into: &response)
-        case .layout(.scroll): return endpoint(LayoutEndpoint<ScrollInput>.self, route, request, into: &response)
-        case .keyframes(.paging): return endpoint(KeyframesEndpoint<PagingInput>.self, route, request, into: &response)
-        case .keyframes(.header): return endpoint(KeyframesEndpoint<HeaderInput>.self, route, request, into: &response)
-        case .keyframes(.scroll): return endpoint(KeyframesEndpoint<ScrollInput>.self, route, request, into: &response)
+        case .pagingLayout: return endpoint(LayoutEndpoint<PagingInput>.self, route, request, into: &response)
+        case .headerLayout: return endpoint(LayoutEndpoint<HeaderInput>.self, route, request, into: &response)
+        case .scrollLayout: return endpoint(LayoutEndpoint<ScrollInput>.self, route, request, into: &response)
+        case .pagingKeyframes: return endpoint(KeyframesEndpoint<PagingInput>.self, route, request, into: &response)
+        case .headerKeyframes: return endpoint(KeyframesEndpoint<HeaderInput>.self, route, request, into: &response)
+        case .scrollKeyframes: return endpoint(KeyframesEndpoint<ScrollInput>.self, route, request, into: &response)
         case .document(let document):
             return .document(document)
         case .health:
