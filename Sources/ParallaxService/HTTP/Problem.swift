@@ -134,8 +134,8 @@ enum ProblemType: String, CaseIterable, Sendable {
 
         \(explanation)
 
-        Problem type \(uri) of the parallax layout service: the `type` member of an RFC 9457
-        problem details object (application/problem+json).
+        Problem type \(uri): the `type` member of an RFC 9457 problem
+        details object (application/problem+json) from the parallax layout service.
 
         """
     }
