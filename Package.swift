@@ -2,7 +2,8 @@
 // The parallax layout service: an HTTP/1.1 JSON service over libuv + llhttp.
 // Dependencies point one way (STYLE.md):
 //   parallax-server → ParallaxService → HTTPServer, ParallaxLayout
-//   HTTPServer → CLibUV, CLLHTTP;  ParallaxService → CYYJSON, CZlib;  ParallaxLayout → nothing.
+//   HTTPServer → CLibUV, CLLHTTP;  ParallaxService → CYYJSON, CZlib, EmbeddedDocuments;
+//   ParallaxLayout → nothing.
 import PackageDescription
 
 let package = Package(
@@ -22,9 +23,10 @@ let package = Package(
         // `respond` call (issue 11). Only this target declares such types; users need no flag.
         .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP"],
                 swiftSettings: [.enableExperimentalFeature("Lifetimes")]),
-        // Demo/demo.html is embedded as Swift source by scripts/embed-demo (not a bundle resource),
-        // Web/parallax.js by scripts/embed-module.
-        .target(name: "ParallaxService", dependencies: ["HTTPServer", "ParallaxLayout", "CYYJSON", "CZlib"],
+        // Generated code only: the served documents as strings (scripts/embed-openapi,
+        // scripts/embed-demo, scripts/embed-module), apart from the hand-written code; not a bundle resource.
+        .target(name: "EmbeddedDocuments", exclude: ["README.md"]),
+        .target(name: "ParallaxService", dependencies: ["HTTPServer", "ParallaxLayout", "CYYJSON", "CZlib", "EmbeddedDocuments"],
                 exclude: ["Demo/demo.html", "Web/parallax.js"]),
         .executableTarget(name: "parallax-server", dependencies: ["ParallaxService", "HTTPServer", "CLibUV"]),
 
@@ -35,7 +37,8 @@ let package = Package(
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CAllocationCounter", "TestSupport"]),
         .testTarget(name: "ParallaxServiceTests",
-                    dependencies: ["ParallaxService", "ParallaxLayout", "HTTPServer", "CAllocationCounter", "TestSupport"]),
+                    dependencies: ["ParallaxService", "ParallaxLayout", "HTTPServer", "EmbeddedDocuments",
+                                   "CAllocationCounter", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

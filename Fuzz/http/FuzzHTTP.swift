@@ -39,7 +39,7 @@ final class FuzzEchoResponder: HTTPResponder {
         response.contentType = "text/plain"
         let path = String(copying: request.path)
         if path == "/big" {
-            response.body.writeBytes(repeatElement(UInt8(ascii: "x"), count: 4096))
+            response.writeBody { $0.writeBytes(repeatElement(UInt8(ascii: "x"), count: 4096)) }
             return
         }
         if path == "/stream" {
@@ -49,8 +49,8 @@ final class FuzzEchoResponder: HTTPResponder {
             return
         }
         if path == "/close" { response.close = true }
-        response.body.writeBytes(request.target)
-        response.body.writeBytes(request.body)
+        response.writeBody { $0.writeBytes(request.target) }
+        response.writeBody { $0.writeBytes(request.body) }
     }
 }
 
@@ -106,7 +106,7 @@ struct RequestFacts {
         method = request.method
         ifNoneMatch = request.headers.contains("If-None-Match")
         origin = request.headers["Origin"]
-        tagged = Route(target: request.target).isCacheable
+        tagged = Route.matching(target: request.target)?.caching == .validated
         let codings = request.headers.joined("Accept-Encoding")?.lowercased() ?? ""
         acceptsGzip = codings.contains("gzip") || codings.contains("*")
     }
@@ -142,17 +142,24 @@ struct Driver {
                     responder.respond(to: request, into: &response)
                     facts.append(RequestFacts(request))
                 }
-                let record = machine.responded(response, now: now)
+                // The service never names a header the engine refuses (CR/LF injection).
+                guard let record = machine.responded(response, now: now) else {
+                    check(false, "a response header was refused: \(response.refusedHeader() ?? "")")
+                    break
+                }
                 headOnly.append(record.method == .head)
             case .respondToError(let error):
                 check(errorResponses == 0, "a second error response")
-                check(error.status >= 400 && error.status <= 599, "error status \(error.status)")
+                check(error.status.code >= 400 && error.status.code <= 599, "error status \(error.status)")
                 errorResponses += 1
                 response.reset()
                 responder.respond(to: error, into: &response)
                 facts.append(RequestFacts())
                 // A HEAD request's error answer has no body either (RFC 9110 §9.3.2).
-                let record = machine.responded(response, now: now)
+                guard let record = machine.responded(response, now: now) else {
+                    check(false, "an error response's header was refused")
+                    break
+                }
                 headOnly.append(record.method == .head)
             case .write:
                 check(!pendingWrite, "a write while one is in flight")

@@ -90,7 +90,7 @@ func fuzzOne(_ data: UnsafeRawBufferPointer) {
     }
     // A large answer comes as a producer (streamed, SPEC §10): drained as the engine would, with
     // a per-call limit picked from byte 0.
-    var body = response.body.bytes
+    var body = response.bytes.bytes
     if var producer = response.producer {
         var out = ByteBuffer()
         while producer.produce(into: &out, limit: 1 + Int(selector) * 97) == .more {}

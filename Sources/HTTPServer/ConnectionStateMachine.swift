@@ -58,6 +58,10 @@ struct HTTPConnectionStateMachine {
     /// How long idle connections linger when the drain begins (capped by the drain timeout).
     static let drainIdleGrace: UInt64 = 250_000_000
     private var pendingError: HTTPEngineError?
+    /// The answer just given named a header the engine refused: the responder renders this next.
+    private var refusal: HTTPEngineError?
+    /// The answer being framed is the rendering of `refusal`.
+    private var renderingRefusal = false
     /// A message completed inside `receive`: `.respond` is the next action.
     private var messageReady = false
     private var scheduled: UInt64?
@@ -163,11 +167,9 @@ struct HTTPConnectionStateMachine {
         case _ where buffered > 0:
             forceClose = true
         case .receiving(_, false):
-            pendingError = HTTPEngineError(kind: .requestTimeout, status: 408,
-                                           detail: "request headers not received within \(limits.headerTimeout)")
+            pendingError = HTTPEngineError(kind: .requestTimeout, detail: "request headers not received within \(limits.headerTimeout)")
         case .receiving(_, true):
-            pendingError = HTTPEngineError(kind: .requestTimeout, status: 408,
-                                           detail: "request not received within \(limits.requestTimeout)")
+            pendingError = HTTPEngineError(kind: .requestTimeout, detail: "request not received within \(limits.requestTimeout)")
         case .responding, .closed:
             break
         }
@@ -189,7 +191,11 @@ struct HTTPConnectionStateMachine {
             messageReady = false
             return .respond
         }
-        if case .responding = phase { return nil }
+        if case .responding = phase {
+            guard let refusal else { return nil }
+            self.refusal = nil
+            return .respondToError(refusal)
+        }
         if forceClose { return finish() }
         if let error = pendingError {
             pendingError = nil
@@ -222,32 +228,52 @@ struct HTTPConnectionStateMachine {
         parser.withRequest(use)
     }
 
-    /// Frames the responder's answer into `outbox` and returns its access record.
-    mutating func responded(_ response: HTTPResponse, now: UInt64) -> HTTPRequestRecord {
+    /// Frames the responder's answer into `outbox` and returns its access record; nil when a
+    /// header field was refused (`FieldCheck`): nothing of that answer is
+    /// framed, and the next action asks the responder to render the refusal instead (500).
+    mutating func responded(_ response: HTTPResponse, now: UInt64) -> HTTPRequestRecord? {
         guard case .responding = phase else {
             return HTTPRequestRecord(method: .other("-"), path: "", status: response.status.code, bytesIn: 0,
                                      bytesOut: 0, durationNanoseconds: 0, remoteAddress: remoteAddress)
         }
         let (framing, mustClose) = ResponseSerializer.framing(response, versionMinor: current.versionMinor)
         let close = closeAfterFlush || response.close || !current.keepAlive || draining || mustClose
+        let keepAliveHeader = !close && current.versionMinor == 0
         let start = outbox.writerIndex
-        if let producer = response.producer, !current.headOnly, framing != .none || mustClose {
-            ResponseSerializer.appendHead(response, framing: framing, close: close,
-                                          keepAliveHeader: !close && current.versionMinor == 0, head: date, to: &outbox)
-            var expected: Int? = nil
-            if case .length(let n) = framing { expected = n }
-            stream = BodyStream(producer: producer, chunked: framing == .chunked, expectedLength: expected, close: close)
-            phase = .streaming
-        } else if response.producer != nil {
+        let refused: String?
+        switch response.body {
+        case .stream(let producer) where !current.headOnly && (framing != .none || mustClose):
+            refused = ResponseSerializer.appendHead(response, framing: framing, close: close,
+                                                    keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
+            if refused == nil {
+                var expected: Int? = nil
+                if case .length(let n) = framing { expected = n }
+                stream = BodyStream(producer: producer, chunked: framing == .chunked, expectedLength: expected, close: close)
+                phase = .streaming
+            }
+        case .stream:
             // HEAD or a bodiless status: the head alone; the producer is never called.
-            ResponseSerializer.appendHead(response, framing: current.headOnly ? framing : .none, close: close,
-                                          keepAliveHeader: !close && current.versionMinor == 0, head: date, to: &outbox)
-            phase = .idle
-        } else {
-            ResponseSerializer.append(response, headOnly: current.headOnly, close: close,
-                                      keepAliveHeader: !close && current.versionMinor == 0, head: date, to: &outbox)
-            phase = .idle
+            refused = ResponseSerializer.appendHead(response, framing: current.headOnly ? framing : .none, close: close,
+                                                    keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
+            if refused == nil { phase = .idle }
+        case .bytes:
+            refused = ResponseSerializer.append(response, headOnly: current.headOnly, close: close,
+                                                keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
+            if refused == nil { phase = .idle }
         }
+        if let refused {
+            if !renderingRefusal {
+                renderingRefusal = true
+                refusal = HTTPEngineError(kind: .responseHeaderRefused, detail: "response header refused: \(refused)")
+                return nil
+            }
+            // The refusal's own answer is unfit too: send it bare.
+            var bare = response
+            bare.headers = []
+            bare.contentType = nil
+            return responded(bare, now: now)
+        }
+        renderingRefusal = false
         if close { stopParsing() }
         lastActivity = now
         settleBudget()

@@ -151,10 +151,14 @@ final class EventLoop: @unchecked Sendable {
         guard tcp.accept(from: listener) else { return }
         refreshDate()
         response.reset()
-        let error = HTTPEngineError(kind: .unavailable, status: 503, detail: "too many open connections")
+        let error = HTTPEngineError(kind: .unavailable, detail: "too many open connections")
         responder.respond(to: error, into: &response)
+        if response.refusedHeader() != nil {
+            response.headers = []
+            response.contentType = nil
+        }
         var bytes = ByteBuffer()
-        ResponseSerializer.append(response, headOnly: false, close: true, keepAliveHeader: false,
+        _ = ResponseSerializer.append(response, headOnly: false, close: true, keepAliveHeader: false,
                                   head: date, to: &bytes)
         _ = tcp.tryWrite(bytes)
     }

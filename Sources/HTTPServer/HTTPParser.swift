@@ -174,15 +174,15 @@ final class HTTPParser {
 
     private static func engineError(_ err: llhttp_errno_t, reason: UnsafePointer<CChar>?) -> HTTPEngineError {
         if err == HPE_PAUSED_H2_UPGRADE {
-            return HTTPEngineError(kind: .versionNotSupported, status: 505, detail: "HTTP/2 is not supported")
+            return HTTPEngineError(kind: .versionNotSupported, detail: "HTTP/2 is not supported")
         }
         let detail = reason.map { String(cString: $0) } ?? "malformed request"
         // "Invalid major version" is a version we do not speak; "Expected CRLF after version" is
         // a malformed line (bare LF), which stays 400.
         if err == HPE_INVALID_VERSION && detail.hasPrefix("Invalid") {
-            return HTTPEngineError(kind: .versionNotSupported, status: 505, detail: detail)
+            return HTTPEngineError(kind: .versionNotSupported, detail: detail)
         }
-        return HTTPEngineError(kind: .malformed, status: 400, detail: detail)
+        return HTTPEngineError(kind: .malformed, detail: detail)
     }
 
     // MARK: callbacks (return 0 to go on, -1 to fail, HPE_PAUSED to pause)
@@ -207,8 +207,7 @@ final class HTTPParser {
     private static func countHeaderBytes(_ m: UnsafeMutablePointer<Message>, _ n: Int) -> Int32 {
         m.pointee.headerBytes += n
         if m.pointee.headerBytes > m.pointee.limits.maxHeaderBytes {
-            m.pointee.callbackError = HTTPEngineError(kind: .headersTooLarge, status: 431,
-                                         detail: "request headers exceed \(m.pointee.limits.maxHeaderBytes) bytes")
+            m.pointee.callbackError = HTTPEngineError(kind: .headersTooLarge, detail: "request headers exceed \(m.pointee.limits.maxHeaderBytes) bytes")
             return -1
         }
         return 0
@@ -234,8 +233,7 @@ final class HTTPParser {
 
     private static func fieldComplete(_ m: UnsafeMutablePointer<Message>) -> Int32 {
         if m.pointee.fields.count >= m.pointee.limits.maxHeaderCount {
-            m.pointee.callbackError = HTTPEngineError(kind: .headersTooLarge, status: 431,
-                                         detail: "more than \(m.pointee.limits.maxHeaderCount) header fields")
+            m.pointee.callbackError = HTTPEngineError(kind: .headersTooLarge, detail: "more than \(m.pointee.limits.maxHeaderCount) header fields")
             return -1
         }
         let end = m.pointee.bytes.writerIndex
@@ -285,8 +283,7 @@ final class HTTPParser {
 
     private static func bodyBytes(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
         if m.pointee.body.readableBytes + n > m.pointee.limits.maxBodyBytes {
-            m.pointee.callbackError = HTTPEngineError(kind: .bodyTooLarge, status: 413,
-                                         detail: "request body exceeds \(m.pointee.limits.maxBodyBytes) bytes")
+            m.pointee.callbackError = HTTPEngineError(kind: .bodyTooLarge, detail: "request body exceeds \(m.pointee.limits.maxBodyBytes) bytes")
             return -1
         }
         m.pointee.body.writeRaw(UnsafeRawBufferPointer(start: at, count: at == nil ? 0 : n))

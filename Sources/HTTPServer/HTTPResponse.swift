@@ -1,40 +1,90 @@
 /// The response an application fills in. The engine adds `Date`, `Server`, the framing
 /// (`Content-Length` or `Transfer-Encoding: chunked`) and `Connection`; the application sets
-/// status, content type, extra headers, and either a complete `body` or a body producer.
-/// `body` keeps its capacity between requests on the same loop: write into it, do not replace it.
+/// status, content type, extra headers, and the body: exactly one of complete bytes or a stream
+/// (`Body`, after Hummingbird's `ResponseBody`).
+///
+/// The response owns a buffer that keeps its capacity between requests on the same loop: it is
+/// the body unless another one was set (`stream(_:)`, or `send(_:)` for a buffer prepared
+/// elsewhere), and then it is empty, only kept for its capacity. `writeBody` writes into it (and
+/// makes it the body again). Header names and values are checked before they reach the wire
+/// (`refusedHeader`).
 public struct HTTPResponse {
+    /// What follows the head.
+    public enum Body {
+        /// A complete body, sent with a Content-Length.
+        case bytes(ByteBuffer)
+        /// A body produced piece by piece as the socket drains (`HTTPBodyProducer`): one
+        /// existential per streamed answer (they are large, so the box is noise); the producer's
+        /// own code stays specialised.
+        case stream(any HTTPBodyProducer)
+    }
+
     public var status: HTTPStatus
     public var contentType: String?
     /// Extra headers such as `Allow`. Do not set Content-Length, Date, Server, Connection or
     /// Transfer-Encoding here.
     public var headers: [(name: String, value: String)]
-    /// The complete body; ignored when a producer is set with `stream(_:)`.
-    public var body: ByteBuffer
     /// Ask the engine to close the connection after this response.
     public var close: Bool
-    /// The streamed body, if any: one existential per streamed answer (they are large, so the box
-    /// is noise); the producer's own code stays specialised.
-    public internal(set) var producer: (any HTTPBodyProducer)?
+    /// The own buffer: the body while `other` is nil, else empty.
+    private var own: ByteBuffer
+    /// A body that is not the own buffer.
+    private var other: Body?
 
     public init(status: HTTPStatus = .ok, contentType: String? = nil,
                 headers: [(name: String, value: String)] = [], body: ByteBuffer = ByteBuffer(), close: Bool = false) {
         self.status = status
         self.contentType = contentType
         self.headers = headers
-        self.body = body
+        self.own = body
+        self.other = nil
         self.close = close
-        self.producer = nil
+    }
+
+    /// The body to send.
+    public var body: Body { other ?? .bytes(own) }
+
+    /// The complete body (empty while the body is a stream).
+    public var bytes: ByteBuffer {
+        switch other {
+        case nil: own
+        case .bytes(let b)?: b
+        case .stream?: ByteBuffer()
+        }
+    }
+
+    /// The streamed producer, nil for a complete body.
+    public var producer: (any HTTPBodyProducer)? {
+        if case .stream(let p)? = other { return p }
+        return nil
+    }
+
+    /// Writes the complete body in place, e.g. `response.writeBody { $0.writeString("…") }`;
+    /// the own buffer becomes the body again (a stream or shared buffer set before is dropped).
+    /// A method rather than a `_modify` accessor: a coroutine's frame may be heap-allocated.
+    @inline(__always)
+    public mutating func writeBody<R, E: Error>(_ write: (inout ByteBuffer) throws(E) -> R) throws(E) -> R {
+        if other != nil { other = nil }
+        return try write(&own)
     }
 
     /// Answer with a body produced piece by piece as the socket drains (see `HTTPBodyProducer`).
     public mutating func stream(_ producer: some HTTPBodyProducer) {
-        self.producer = producer
+        own.clear(keepingCapacityUpTo: 1 << 20)
+        other = .stream(producer)
+    }
+
+    /// Answer with finished bytes held elsewhere (a document prepared at start-up): shared, not
+    /// copied (`ByteBuffer` is copy-on-write).
+    public mutating func send(_ bytes: ByteBuffer) {
+        own.clear(keepingCapacityUpTo: 1 << 20)
+        other = .bytes(bytes)
     }
 
     /// Drops the body, whole or streamed (a 304 or 412 decided after the answer was set).
     public mutating func dropBody() {
-        body.clear(keepingCapacityUpTo: 1 << 20)
-        producer = nil
+        if other != nil { other = nil }
+        own.clear(keepingCapacityUpTo: 1 << 20)
     }
 
     /// Makes the value ready for the next request while keeping the body's capacity (up to
@@ -43,8 +93,116 @@ public struct HTTPResponse {
         status = .ok
         contentType = nil
         if !headers.isEmpty { headers.removeAll(keepingCapacity: true) }
-        body.clear(keepingCapacityUpTo: 1 << 20)
+        dropBody()
         close = false
-        producer = nil
     }
+}
+
+extension HTTPResponse {
+    /// The first header field the engine must not send, with the reason, or nil when all are
+    /// fit for the wire (`FieldCheck`). The serializer makes the same checks on the bytes it
+    /// writes (`ResponseSerializer.appendHead`); this is for callers that hold a response.
+    public func refusedHeader() -> String? {
+        if let type = contentType, !FieldCheck.isValue(type.utf8.span.bytes) { return FieldCheck.refusal(value: "Content-Type") }
+        for (name, value) in headers {
+            if !FieldCheck.isToken(name.utf8.span.bytes) { return FieldCheck.refusal(name: name.utf8.span) }
+            if !FieldCheck.isValue(value.utf8.span.bytes) { return FieldCheck.refusal(value: name) }
+        }
+        return nil
+    }
+}
+
+/// What may go on the wire as a header field: every name an RFC 9110 §5.1 token (`tchar`s),
+/// every value free of CR, LF and NUL (RFC 9110 §5.5: they would end the field, or the head,
+/// early, and let whatever follows pose as more fields or a second response). These run for every
+/// field of every answer, so eight bytes at a time.
+enum FieldCheck {
+    /// RFC 9110 §5.6.2: `token = 1*tchar`, `tchar` being `!#$%&'*+-.^_`|~`, digits and letters.
+    /// A word of letters and `-` (nearly every name) is accepted by one test, any other word
+    /// byte by byte.
+    static func isToken(_ bytes: RawSpan) -> Bool {
+        let n = bytes.byteCount
+        if n < 8 {
+            var i = 0
+            while i < n {
+                if !isTChar(bytes.unsafeLoad(fromByteOffset: i, as: UInt8.self)) { return false }
+                i &+= 1
+            }
+            return n > 0
+        }
+        var i = 0
+        while true {
+            let at = min(i, n &- 8)  // the last word overlaps the one before
+            if !lettersOrHyphens(bytes.unsafeLoadUnaligned(fromByteOffset: at, as: UInt64.self)) {
+                var k = at
+                while k < at &+ 8 {
+                    if !isTChar(bytes.unsafeLoad(fromByteOffset: k, as: UInt8.self)) { return false }
+                    k &+= 1
+                }
+            }
+            if at == n &- 8 { return true }
+            i &+= 8
+        }
+    }
+
+    /// RFC 9110 §5.5: CR, LF and NUL are invalid anywhere in a field value.
+    static func isValue(_ bytes: RawSpan) -> Bool {
+        let n = bytes.byteCount
+        if n < 8 {
+            var i = 0
+            while i < n {
+                let b = bytes.unsafeLoad(fromByteOffset: i, as: UInt8.self)
+                if b == 0x0d || b == 0x0a || b == 0 { return false }
+                i &+= 1
+            }
+            return true
+        }
+        var i = 0
+        while true {
+            let at = min(i, n &- 8)
+            let w = bytes.unsafeLoadUnaligned(fromByteOffset: at, as: UInt64.self)
+            if zeroLanes(w) | zeroLanes(w ^ 0x0d0d_0d0d_0d0d_0d0d) | zeroLanes(w ^ 0x0a0a_0a0a_0a0a_0a0a) != 0 { return false }
+            if at == n &- 8 { return true }
+            i &+= 8
+        }
+    }
+
+    @inline(__always)
+    static func isTChar(_ b: UInt8) -> Bool {
+        if (b | 0x20) &- 0x61 < 26 || b == 0x2d { return true }
+        let mask: UInt64 = b < 64 ? 0x03ff_6cfa_0000_0000 : b < 128 ? 0x57ff_ffff_c7ff_fffe : 0
+        return (mask >> (b & 63)) & 1 == 1
+    }
+
+    /// The high bit of each byte of `v` that is zero, exactly (no false lanes).
+    @inline(__always)
+    static func zeroLanes(_ v: UInt64) -> UInt64 {
+        ~(((v & 0x7f7f_7f7f_7f7f_7f7f) &+ 0x7f7f_7f7f_7f7f_7f7f) | v) & 0x8080_8080_8080_8080
+    }
+
+    /// Whether each of the eight bytes is an ASCII letter or `-`.
+    @inline(__always)
+    static func lettersOrHyphens(_ w: UInt64) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let x = (w | 0x2020_2020_2020_2020) & 0x7f7f_7f7f_7f7f_7f7f  // ASCII lower case
+        let atLeastA = (x &+ 0x1f1f_1f1f_1f1f_1f1f) & high          // x ≥ 0x61
+        let pastZ = (x &+ 0x0505_0505_0505_0505) & high             // x ≥ 0x7b
+        let hyphen = zeroLanes(w ^ 0x2d2d_2d2d_2d2d_2d2d)
+        return w & high == 0 && (atLeastA & ~pastZ) | hyphen == high
+    }
+
+    /// The reason for a refused name: control bytes shown as `\xNN`, at most 100 bytes.
+    static func refusal(name: Span<UInt8>) -> String {
+        var out = "'"
+        var i = 0
+        while i < min(name.count, 100) {
+            let b = name[i]
+            if b >= 0x20 && b < 0x7f { out.unicodeScalars.append(Unicode.Scalar(b)) } else { out += "\\x" + String(b, radix: 16) }
+            i &+= 1
+        }
+        return out + "': the name is not an RFC 9110 token"
+    }
+
+    /// The reason for a refused value (its name is a token, so it prints as it is).
+    static func refusal(value name: String) -> String { "\(name): the value holds CR, LF or NUL" }
 }

@@ -5,20 +5,17 @@ enum HeadPolicy {
     /// the body), Expect (RFC 9110 §10.1.1: 100-continue on HTTP/1.1 only, others 417).
     static func judge(_ head: HTTPParser.Head, _ limits: HTTPLimits) -> HTTPParser.Verdict {
         if head.versionMajor != 1 {
-            return .reject(HTTPEngineError(kind: .versionNotSupported, status: 505,
-                                           detail: "only HTTP/1.0 and HTTP/1.1 are supported"))
+            return .reject(HTTPEngineError(kind: .versionNotSupported, detail: "only HTTP/1.0 and HTTP/1.1 are supported"))
         }
         if head.versionMinor >= 1 && head.hostCount != 1 {
-            return .reject(HTTPEngineError(kind: .malformed, status: 400,
-                                           detail: head.hostCount == 0 ? "HTTP/1.1 request without Host" : "more than one Host header"))
+            return .reject(HTTPEngineError(kind: .malformed, detail: head.hostCount == 0 ? "HTTP/1.1 request without Host" : "more than one Host header"))
         }
         if let length = head.contentLength, length > UInt64(limits.maxBodyBytes) {
-            return .reject(HTTPEngineError(kind: .bodyTooLarge, status: 413,
-                                           detail: "request body of \(length) bytes exceeds \(limits.maxBodyBytes)"))
+            return .reject(HTTPEngineError(kind: .bodyTooLarge, detail: "request body of \(length) bytes exceeds \(limits.maxBodyBytes)"))
         }
         if head.versionMinor >= 1, let expect = head.expect {
             guard asciiCaseInsensitiveEquals(expect, "100-continue") else {
-                return .reject(HTTPEngineError(kind: .expectationFailed, status: 417, detail: "unsupported Expect: \(expect)"))
+                return .reject(HTTPEngineError(kind: .expectationFailed, detail: "unsupported Expect: \(expect)"))
             }
             if head.chunked || (head.contentLength ?? 0) > 0 { return .acceptAfterContinue }
         }

@@ -10,9 +10,11 @@
 //                                    buffers, valid only inside `respond`)
 //                                 ──▶ HTTPResponder.respond(to:into:)
 //                                 ──▶ HTTPResponse: status (HTTPStatus, which owns the reason
-//                                     phrase), content type, extra headers, and either
-//                                       • `body`, a complete ByteBuffer (Content-Length), or
-//                                       • `stream(producer)`, an HTTPBodyProducer the engine
+//                                     phrase), content type, extra headers (checked before the
+//                                     wire), and a `body` that is exactly one of
+//                                       • `.bytes`, a complete ByteBuffer (Content-Length),
+//                                         written in place with `writeBody`, or
+//                                       • `.stream`, set by `stream(producer)`, an HTTPBodyProducer the engine
 //                                         calls as the socket drains ("append up to N bytes
 //                                         to this ByteBuffer; are you done?"): Content-Length
 //                                         when the producer knows its length, chunked transfer
@@ -32,26 +34,46 @@ public enum HTTPMethod: Equatable, Sendable {
 }
 
 /// Errors the engine answers by itself, before or instead of calling `respond`.
-/// The application only chooses how they look (e.g. RFC 9457 problem details).
+/// The application only chooses how they look (e.g. RFC 9457 problem details); the status
+/// follows from the kind, so the two cannot disagree.
 public struct HTTPEngineError: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
-        case malformed            // 400: llhttp rejected the bytes, or HTTP/1.1 without Host
-        case headersTooLarge      // 431
-        case bodyTooLarge         // 413
-        case requestTimeout       // 408: headers or body too slow
-        case unavailable          // 503: draining or over capacity
-        case expectationFailed    // 417: an Expect other than 100-continue
-        case versionNotSupported  // 505
+        /// llhttp rejected the bytes, or HTTP/1.1 without Host.
+        case malformed
+        case headersTooLarge
+        case bodyTooLarge
+        /// Headers or body too slow.
+        case requestTimeout
+        /// Draining or over capacity.
+        case unavailable
+        /// An Expect other than 100-continue.
+        case expectationFailed
+        case versionNotSupported
+        /// The application's response named a header field the engine refused to send: a name
+        /// that is not an RFC 9110 §5.1 token, or a value with CR, LF or NUL (RFC 9110 §5.5),
+        /// which could split the response. Nothing of it went out.
+        case responseHeaderRefused
     }
     public var kind: Kind
-    public var status: Int
     /// A sentence for the client, e.g. "invalid header value char at byte 37".
     public var detail: String
 
-    public init(kind: Kind, status: Int, detail: String) {
+    public init(kind: Kind, detail: String) {
         self.kind = kind
-        self.status = status
         self.detail = detail
+    }
+
+    public var status: HTTPStatus {
+        switch kind {
+        case .malformed: .badRequest
+        case .headersTooLarge: .requestHeaderFieldsTooLarge
+        case .bodyTooLarge: .contentTooLarge
+        case .requestTimeout: .requestTimeout
+        case .unavailable: .serviceUnavailable
+        case .expectationFailed: .expectationFailed
+        case .versionNotSupported: .httpVersionNotSupported
+        case .responseHeaderRefused: .internalServerError
+        }
     }
 }
 
@@ -94,10 +116,12 @@ public protocol HTTPResponder: AnyObject {
 
 extension HTTPResponder {
     public func respond(to error: HTTPEngineError, into response: inout HTTPResponse) {
-        response.status = HTTPStatus(error.status)
+        response.status = error.status
         response.contentType = "text/plain; charset=utf-8"
-        response.body.writeString(error.detail)
-        response.body.writeByte(UInt8(ascii: "\n"))
+        response.writeBody { body in
+            body.writeString(error.detail)
+            body.writeByte(UInt8(ascii: "\n"))
+        }
     }
     public func record(_ record: HTTPRequestRecord) {}
     public func connectionOpened() {}

@@ -1,7 +1,8 @@
 /// Renders an `HTTPResponse` into wire bytes (RFC 9112 §4, §6, §7.1). The engine owns the
 /// framing headers: `Server`, `Date`, `Content-Length` (whenever the length is known, so
 /// keep-alive never depends on close delimiting) or `Transfer-Encoding: chunked` (a streamed
-/// body of unknown length), and `Connection`.
+/// body of unknown length), and `Connection`. It refuses to write a head whose fields are unfit
+/// for the wire (`FieldCheck`): the state machine then has the responder answer 500 instead.
 enum ResponseSerializer {
     static let continueLine: StaticString = "HTTP/1.1 100 Continue\r\n\r\n"
 
@@ -19,15 +20,22 @@ enum ResponseSerializer {
     /// unknown length to an HTTP/1.0 peer is delimited by closing the connection (RFC 9112 §6.3).
     static func framing(_ response: HTTPResponse, versionMinor: Int) -> (Framing, mustClose: Bool) {
         if response.status.isBodiless { return (.none, false) }
-        guard let producer = response.producer else { return (.length(response.body.readableBytes), false) }
-        if let length = producer.contentLength { return (.length(length), false) }
-        return versionMinor >= 1 ? (.chunked, false) : (.none, true)
+        switch response.body {
+        case .bytes(let bytes): return (.length(bytes.readableBytes), false)
+        case .stream(let producer):
+            if let length = producer.contentLength { return (.length(length), false) }
+            return versionMinor >= 1 ? (.chunked, false) : (.none, true)
+        }
     }
 
-    /// Appends the status line and header section. `headOnly` (HEAD, RFC 9110 §9.3.2) still
-    /// announces the GET length. `head` supplies the loop's cached `Server` and `Date` lines.
+    /// Appends the status line and header section, or, when a header field is unfit for the
+    /// wire (`FieldCheck`), nothing, and returns the reason. The fields are checked on the bytes
+    /// just written, so each is read once more from the cache, not converted again. `headOnly`
+    /// (HEAD, RFC 9110 §9.3.2) still announces the GET length. `head` supplies the loop's cached
+    /// `Server` and `Date` lines.
     static func appendHead(_ response: HTTPResponse, framing: Framing, close: Bool, keepAliveHeader: Bool,
-                           head: DateCache, to out: inout ByteBuffer) {
+                           head: DateCache, to out: inout ByteBuffer) -> String? {
+        let start = out.writerIndex
         let status = (100...999).contains(response.status.code) ? response.status : .internalServerError
         if status == .ok {
             out.writeBuffer(head.okHead)
@@ -41,13 +49,29 @@ enum ResponseSerializer {
         }
         if let type = response.contentType {
             out.writeStaticString("Content-Type: ")
+            let valueStart = out.writerIndex
             out.writeString(type)
+            if !FieldCheck.isValue(written(out, from: valueStart)) {
+                out.moveWriterIndex(to: start)
+                return FieldCheck.refusal(value: "Content-Type")
+            }
             out.writeStaticString("\r\n")
         }
         for (name, value) in response.headers {
+            let nameStart = out.writerIndex
             out.writeString(name)
+            if !FieldCheck.isToken(written(out, from: nameStart)) {
+                let reason = FieldCheck.refusal(name: name.utf8.span)
+                out.moveWriterIndex(to: start)
+                return reason
+            }
             out.writeStaticString(": ")
+            let valueStart = out.writerIndex
             out.writeString(value)
+            if !FieldCheck.isValue(written(out, from: valueStart)) {
+                out.moveWriterIndex(to: start)
+                return FieldCheck.refusal(value: name)
+            }
             out.writeStaticString("\r\n")
         }
         switch framing {
@@ -70,18 +94,29 @@ enum ResponseSerializer {
         } else {
             out.writeStaticString("\r\n")
         }
+        return nil
     }
 
-    /// Appends a response with a complete body. Returns the number of bytes appended.
-    @discardableResult
+    /// The bytes of `out` from `start` to its end.
+    @_lifetime(borrow out)
+    @inline(__always)
+    private static func written(_ out: borrowing ByteBuffer, from start: Int) -> RawSpan {
+        let span = out.readableBytesSpan
+        return span.bytes.extracting((start &- out.readerIndex)..<span.count)
+    }
+
+    /// Appends a response with a complete body (`.bytes`), or nothing and the reason when a
+    /// header field is refused (`appendHead`).
     static func append(_ response: HTTPResponse, headOnly: Bool, close: Bool, keepAliveHeader: Bool,
-                       head: DateCache, to out: inout ByteBuffer) -> Int {
-        let start = out.writerIndex
+                       head: DateCache, to out: inout ByteBuffer) -> String? {
         let bodiless = response.status.isBodiless
-        appendHead(response, framing: bodiless ? .none : .length(response.body.readableBytes),
-                   close: close, keepAliveHeader: keepAliveHeader, head: head, to: &out)
-        if !headOnly && !bodiless { out.writeBuffer(response.body) }
-        return out.writerIndex - start
+        let body = response.bytes
+        if let refused = appendHead(response, framing: bodiless ? .none : .length(body.readableBytes),
+                                    close: close, keepAliveHeader: keepAliveHeader, head: head, to: &out) {
+            return refused
+        }
+        if !headOnly && !bodiless { out.writeBuffer(body) }
+        return nil
     }
 
     /// Width of the chunk-size placeholder written before a produced piece: 8 hex digits

@@ -1,9 +1,8 @@
 import HTTPServer
 import ParallaxLayout
 
-/// The layout limits of SPEC §6 on the command line: `--max-page-count` / `PARALLAX_MAX_PAGE_COUNT`
-/// and so on, registered with the engine's option parser as application options (the engine parses
-/// and lists them in `--help`; only this file knows what they mean).
+/// The layout limits on the command line (docs/api.md#limits): `--max-page-count` /
+/// `PARALLAX_MAX_PAGE_COUNT` and so on, each parsed into its field of `ServiceOptions.limits`.
 extension ServiceOptions {
     private struct Limit: Sendable {
         var flag: String
@@ -28,32 +27,17 @@ extension ServiceOptions {
         var description: String
     }
 
-    private static func positiveInteger(_ text: String) throws -> Int {
+    private static func positiveInteger(_ text: String) throws(LimitError) -> Int {
         guard let v = Int(text), v >= 1, v <= 1_000_000_000 else {
             throw LimitError(description: "must be an integer in 1...1000000000, not '\(text)'")
         }
         return v
     }
 
-    /// The options to pass to `ServerOptions.parse`, `helpText` and `environmentNames`: the
-    /// limits, then the browser and cache options (WebOptions.swift).
-    public static let commandLineOptions: [ServerOptions.ApplicationOption] = limitCommandLineOptions + webCommandLineOptions
-
-    static let limitCommandLineOptions: [ServerOptions.ApplicationOption] = limits.map { limit in
-        ServerOptions.ApplicationOption(
+    static let limitCommandLineOptions: [ServerOptions.Option] = limits.map { limit in
+        ServerOptions.Option(
             flag: limit.flag, env: limit.env, placeholder: "N", help: limit.help,
-            defaultValue: "\(LayoutLimits.standard[keyPath: limit.keyPath])",
-            validate: { _ = try positiveInteger($0) })
-    }
-
-    /// The layout limits given by `server.application`, the defaults elsewhere.
-    public static func layoutLimits(_ server: ServerOptions) -> LayoutLimits {
-        var result = LayoutLimits.standard
-        for limit in limits {
-            if let text = server.application[limit.flag], let v = try? positiveInteger(text) {
-                result[keyPath: limit.keyPath] = v
-            }
-        }
-        return result
+            current: { "\($0.service.limits[keyPath: limit.keyPath])" },
+            apply: { $0.service.limits[keyPath: limit.keyPath] = try positiveInteger($1) })
     }
 }

@@ -1,14 +1,15 @@
 import HTTPServer
 import ParallaxLayout
 
-/// The application (SPEC §6): one instance per event loop, called only on that loop's thread, so
-/// the JSON parser and buffers are reused without locks; `metrics` is the one shared object.
+/// The application: one instance per event loop, called only on that loop's thread, so the JSON
+/// parser and buffers are reused without locks; `metrics` is the one shared object.
 ///
-/// A request is routed once (`Route`), and that route also labels its metrics record. The three
-/// model routes go through one generic path, `answer(_:body:…)` (Endpoint.swift), the keyframes
-/// routes through theirs (KeyframesEndpoint.swift); both hand a cursor to `deliver`, which writes a
-/// small answer whole and streams a large one as the socket drains (SPEC §10). `WebSemantics`
-/// wraps every answer in SPEC §9's fields (CORS, ETag/304, Cache-Control, gzip).
+/// A request is routed once against the route table (Route.swift), whose entry says everything
+/// about it: its methods (405, `Allow`, the preflight), its caching, and its handler, carried out
+/// by `produce`. The six model routes go through one generic path, `answer(_:body:…)` over an
+/// `Endpoint` (Endpoint.swift), which hands a cursor to `deliver`: a small answer is written
+/// whole, a large one streamed as the socket drains (docs/operations.md#bounded-memory).
+/// `WebSemantics` wraps every answer in CORS, ETag/304, Cache-Control and gzip (docs/api.md).
 /// Wiring: `ParallaxApp.responderFactory(options)` (ServiceOptions.swift).
 public final class ParallaxApp: HTTPResponder {
     let options: ServiceOptions
@@ -19,13 +20,15 @@ public final class ParallaxApp: HTTPResponder {
     private var accessLog: AccessLog?
     /// The JSON readers' path and key buffers, reused from request to request.
     var readerScratch = InputReader.Scratch()
-    /// CORS, caching and compression around every answer (SPEC §9).
+    /// CORS, caching and compression around every answer (docs/api.md#caching).
     var web: WebSemantics
-    /// The route of the request just answered, for its record (the engine calls `record` right
-    /// after `respond`); nil after an engine error, whose record is routed from its path.
-    private var answeredRoute: Route?
-    /// Answers estimated above this many bytes are streamed as the socket drains (SPEC §10);
-    /// smaller ones are written whole with a Content-Length (the fast path).
+    /// The route table (Route.swift), its documents prepared before the first request.
+    let routes = Route.table
+    /// The table index of the request just answered, for its record (the engine calls `record`
+    /// right after `respond`); nil after an engine error, whose record is routed from its path.
+    private var answeredRoute: Int?
+    /// Answers estimated above this many bytes are streamed as the socket drains; smaller ones
+    /// are written whole with a Content-Length (the fast path).
     var streamThreshold = 64 * 1024
 
     /// `isDraining` and `openConnections` read the engine's `ServerState` (connections are
@@ -42,58 +45,51 @@ public final class ParallaxApp: HTTPResponder {
     }
 
     public func respond(to request: borrowing HTTPRequest, into response: inout HTTPResponse) {
-        let route = Route(path: request.path)
-        answeredRoute = route
-        if request.method == .options && route != .unmatched {
-            return web.preflight(request, route, into: &response)
-        }
-        let streamed = produce(request, route, into: &response)
-        web.finish(request, route, streamed: streamed, &response)
-    }
-
-    /// The route's answer or a problem, before SPEC §9's fields. Returns the content coding a
-    /// streamed answer's producer applies, nil when the body is whole.
-    private func produce(_ request: borrowing HTTPRequest, _ route: Route, into response: inout HTTPResponse) -> ContentCoding? {
-        guard route != .unmatched else {
+        let index = Route.index(of: request.path)
+        answeredRoute = index
+        guard index < routes.count else {
             Problem.notFound(String(copying: request.path)).write(into: &response)
-            return nil
+            return web.finish(request, nil, .whole, &response)
+        }
+        let route = routes[index]
+        if request.method == .options {
+            return web.preflight(request, route, into: &response)
         }
         guard route.allows(request.method) else {
             Problem.methodNotAllowed(route.allow).write(into: &response)
-            return nil
+            return web.finish(request, route, .whole, &response)
         }
-        switch route {
-        case .paging: return model(PagingEndpoint.self, route, request, into: &response)
-        case .header: return model(HeaderEndpoint.self, route, request, into: &response)
-        case .scroll: return model(ScrollEndpoint.self, route, request, into: &response)
-        case .pagingKeyframes, .headerKeyframes, .scrollKeyframes:
-            return keyframes(route, request, into: &response)
-        case .healthz:
+        let produced = produce(request, route, into: &response)
+        web.finish(request, route, produced, &response)
+    }
+
+    /// The route's answer or a problem, before the fields of `WebSemantics.finish`.
+    private func produce(_ request: borrowing HTTPRequest, _ route: Route, into response: inout HTTPResponse) -> Produced {
+        switch route.handler {
+        case .pagingLayout: return endpoint(LayoutEndpoint<PagingInput>.self, route, request, into: &response)
+        case .headerLayout: return endpoint(LayoutEndpoint<HeaderInput>.self, route, request, into: &response)
+        case .scrollLayout: return endpoint(LayoutEndpoint<ScrollInput>.self, route, request, into: &response)
+        case .pagingKeyframes: return endpoint(KeyframesEndpoint<PagingInput>.self, route, request, into: &response)
+        case .headerKeyframes: return endpoint(KeyframesEndpoint<HeaderInput>.self, route, request, into: &response)
+        case .scrollKeyframes: return endpoint(KeyframesEndpoint<ScrollInput>.self, route, request, into: &response)
+        case .document(let document):
+            return .document(document)
+        case .health:
             writeStatus("{\"status\":\"ok\"}", into: &response)
-        case .readyz:
-            if isDraining() { Problem.draining.write(into: &response); return nil }
+        case .readiness:
+            if isDraining() { Problem.draining.write(into: &response); return .whole }
             writeStatus("{\"status\":\"ready\"}", into: &response)
         case .metrics:
             response.contentType = "text/plain; version=0.0.4; charset=utf-8"
-            metrics.render(into: &response.body, openConnections: openConnections())
-        case .openapi:
-            response.contentType = "application/yaml"
-            response.body.writeString(OpenAPIDocument.yaml)
-        case .demo:
-            response.contentType = "text/html; charset=utf-8"
-            response.body.writeString(DemoPage.html)
-        case .parallaxJS:
-            response.contentType = "text/javascript; charset=utf-8"
-            response.body.writeString(ParallaxModule.javaScript)
-        case .unmatched:
-            break
+            let open = openConnections()
+            response.writeBody { metrics.render(into: &$0, openConnections: open) }
         }
-        return nil
+        return .whole
     }
 
     private func writeStatus(_ json: StaticString, into response: inout HTTPResponse) {
         response.contentType = "application/json"
-        response.body.writeStaticString(json)
+        response.writeBody { $0.writeStaticString(json) }
     }
 
     // MARK: - The model routes: one request body, one generic path
@@ -126,38 +122,35 @@ public final class ParallaxApp: HTTPResponder {
         }
     }
 
-    private func model<E: Endpoint>(_ endpoint: E.Type, _ route: Route, _ request: borrowing HTTPRequest,
-                                    into response: inout HTTPResponse) -> ContentCoding? {
-        // Only read when present (curl and apps send neither; browsers do).
-        let accept = request.headers["Accept"]
-        let acceptEncoding = request.headers.joined("Accept-Encoding")
-        let coding = web.streamCoding(acceptEncoding: acceptEncoding, route)
+    private func endpoint<E: Endpoint>(_: E.Type, _ route: Route, _ request: borrowing HTTPRequest,
+                                       into response: inout HTTPResponse) -> Produced {
+        // Only read when it matters (curl and apps send neither; browsers do).
+        let accept = route.negotiatesAccept ? request.headers["Accept"] : nil
+        let coding = web.streamCoding(acceptEncoding: request.headers.joined("Accept-Encoding"), route)
         return withRequestJSON(request, into: &response) { body, response in
-            answer(endpoint, body: body, accept: accept, coding: coding, into: &response)
-        } ?? nil
+            answer(E.self, body: body, accept: accept, coding: coding, into: &response)
+        } ?? .whole
     }
 
-    /// The one path of the three models. The answer is written (or its producer set) while the
+    /// The one path of the model routes. The answer is written (or its producer set) while the
     /// document is open; only the issues of an invalid request leave the closure.
     func answer<E: Endpoint>(_: E.Type, body: Span<UInt8>, accept: String? = nil, coding: ContentCoding = .identity,
-                             into response: inout HTTPResponse) -> ContentCoding? {
+                             into response: inout HTTPResponse) -> Produced {
         let limits = options.limits
-        var streamed: ContentCoding?
+        var produced = Produced.whole
         let outcome: Result<[ValidationIssue]?, JSONSyntaxError> = parser.parse(body) { root in
             var reader = InputReader(reusing: &readerScratch)
             defer { reader.release(into: &readerScratch) }
-            var format = FormatChoice(requested: nil, accept: accept)
-            let input = E.read(root, &reader, format: &format)
-            if !reader.issues.isEmpty { return reader.issues + E.validate(input, limits: limits) }
+            let request = E.read(root, &reader, accept: accept)
+            if !reader.issues.isEmpty { return reader.issues + E.valueIssues(request, limits: limits) }
             do throws(ValidationError) {
-                // `format: "svg"` or `Accept: image/svg+xml` (SPEC §9 "Pictures"): the answer drawn.
-                if try format.resolve(timeline: E.isTimeline(input)).get() == .svg {
-                    response.contentType = "image/svg+xml"
-                    response.body.writeBuffer(try E.picture(input, limits: limits))
-                    return nil
+                switch try E.answer(request, limits: limits) {
+                case .cursor(let cursor, let contentType):
+                    produced = deliver(cursor, contentType: contentType, coding: coding, into: &response)
+                case .whole(let bytes, let contentType):
+                    response.contentType = contentType
+                    response.writeBody { $0.writeBuffer(bytes) }
                 }
-                let engine = try E.layout(input, limits: limits)
-                streamed = deliver(E.answer(engine), contentType: "application/json", coding: coding, into: &response)
             } catch { return error.issues }
             return nil
         }
@@ -170,32 +163,35 @@ public final class ParallaxApp: HTTPResponder {
         case .success(nil):
             break
         }
-        return streamed
+        return produced
     }
 
     /// Writes `answer` whole into the body, or, above `streamThreshold`, sets a producer that
-    /// writes it as the socket drains (gzip-coded when `coding` says so). Returns the streamed
-    /// answer's coding, nil for a whole body.
+    /// writes it as the socket drains (gzip-coded when `coding` says so).
     func deliver<A: AnswerCursor>(_ answer: A, contentType: String, coding: ContentCoding,
-                                  into response: inout HTTPResponse) -> ContentCoding? {
+                                  into response: inout HTTPResponse) -> Produced {
         var answer = answer
         response.contentType = contentType
         guard answer.estimatedBytes > streamThreshold else {
-            JSONWriter.write(into: &response.body) { w in while answer.writeNext(&w) {} }
-            return nil
+            response.writeBody { JSONWriter.write(into: &$0) { w in while answer.writeNext(&w) {} } }
+            return .whole
         }
         switch coding {
         case .identity: response.stream(AnswerProducer(answer))
         case .gzip: response.stream(CodedBodyProducer(AnswerProducer(answer), coder: Gzip()))
         }
-        return coding
+        return .streamed(coding)
     }
 
     // MARK: - Engine errors, metrics, log
 
     public func respond(to error: HTTPEngineError, into response: inout HTTPResponse) {
         answeredRoute = nil
-        if error.kind == .malformed { metrics.httpParseErrors.add(1) }
+        switch error.kind {
+        case .malformed: metrics.httpParseErrors.add(1)
+        case .responseHeaderRefused: AccessLog.error(options.logFormat, error.detail)
+        default: break
+        }
         Problem.engine(error).write(into: &response)
         // No request head to read an Origin from (it may not even have parsed): `*` policies
         // still mark the problem readable; a list policy cannot echo what it did not read.
@@ -204,16 +200,20 @@ public final class ParallaxApp: HTTPResponder {
     }
 
     public func record(_ record: HTTPRequestRecord) {
-        let route: Route
-        if let answered = answeredRoute {
-            route = answered
-        } else {
-            let target = record.path
-            route = Route(target: target.utf8.span)
-        }
+        let index = answeredRoute ?? Route.index(ofTarget: record.path.utf8.span)
         answeredRoute = nil
-        metrics.record(route: route, status: record.status, nanoseconds: record.durationNanoseconds,
+        metrics.record(route: index, status: record.status, nanoseconds: record.durationNanoseconds,
                        bytesIn: record.bytesIn, bytesOut: record.bytesOut)
         accessLog?.write(record)
     }
+}
+
+/// What `produce` left in the response, for `WebSemantics.finish`.
+enum Produced {
+    /// A complete body (or a problem, or nothing) in the response's own buffer.
+    case whole
+    /// A producer set, applying this content coding.
+    case streamed(ContentCoding)
+    /// A prepared document: `finish` sends its bytes in the negotiated coding.
+    case document(StaticDocument)
 }

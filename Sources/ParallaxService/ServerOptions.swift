@@ -1,23 +1,19 @@
 import HTTPServer
 
-/// Command-line and environment configuration of parallax-server (it lives with the application,
-/// not in the generic engine, issue 11): every field of
-/// `HTTPServerConfiguration` and `HTTPLimits` has a flag and an environment variable
-/// (`--max-body-bytes` / `PARALLAX_MAX_BODY_BYTES`). Flags win over the environment, the
-/// environment over the defaults. Pure: testable without starting anything.
+/// Command-line and environment configuration of parallax-server (docs/operations.md#configuration):
+/// every field of `HTTPServerConfiguration`, `HTTPLimits` and `ServiceOptions` has a flag and an
+/// environment variable (`--max-body-bytes` / `PARALLAX_MAX_BODY_BYTES`). Flags win over the
+/// environment, the environment over the defaults. Each value is parsed into its type once, here,
+/// and a bad one stops the start with a message naming it; nothing re-reads a string later.
+/// Pure: testable without starting anything.
 public struct ServerOptions: Sendable, Equatable {
     public var configuration = HTTPServerConfiguration()
-    /// Log line format for the application (`--log-format json|text`).
-    public var logFormat: LogFormat = .json
-    /// One log line per request (`--access-log on|off`).
-    public var accessLog = false
+    /// The application's options: log format, access log, layout limits, CORS, cache max-age.
+    public var service = ServiceOptions()
     /// `--healthcheck`: probe GET /healthz on 127.0.0.1:<port> and exit 0 on 200, else 1.
     public var healthcheck = false
     /// `--help`: print `helpText` and exit.
     public var help = false
-    /// Values of the application's own options (`ApplicationOption`), by flag name, as given on
-    /// the command line or in the environment; absent when neither gave one.
-    public var application: [String: String] = [:]
 
     public init() {}
 
@@ -25,28 +21,9 @@ public struct ServerOptions: Sendable, Equatable {
         public var description: String
     }
 
-    /// An option the application adds to the command line (the engine knows nothing of its meaning):
-    /// `--flag VALUE` / `PARALLAX_ENV`, checked by `validate`, stored in `ServerOptions.application`.
-    public struct ApplicationOption: Sendable {
-        public var flag: String
-        public var env: String
-        public var placeholder: String
-        public var help: String
-        public var defaultValue: String
-        public var validate: @Sendable (String) throws -> Void
-
-        public init(flag: String, env: String, placeholder: String, help: String, defaultValue: String,
-                    validate: @escaping @Sendable (String) throws -> Void) {
-            self.flag = flag
-            self.env = env
-            self.placeholder = placeholder
-            self.help = help
-            self.defaultValue = defaultValue
-            self.validate = validate
-        }
-    }
-
-    private struct Option: Sendable {
+    /// One option: its flag, environment variable, `--help` line, the value it shows as default,
+    /// and how a value given for it is parsed into its typed field.
+    struct Option: Sendable {
         var flag: String
         var env: String?
         var placeholder: String?
@@ -55,18 +32,16 @@ public struct ServerOptions: Sendable, Equatable {
         var apply: @Sendable (inout ServerOptions, String) throws -> Void
     }
 
-    private static func options(_ application: [ApplicationOption]) -> [Option] {
-        engineOptions.dropLast(2) + application.map { a in
-            Option(flag: a.flag, env: a.env, placeholder: a.placeholder, help: a.help,
-                   current: { $0.application[a.flag] ?? a.defaultValue },
-                   apply: { o, v in
-                       do { try a.validate(v) } catch { throw Error(description: "--\(a.flag): \(error)") }
-                       o.application[a.flag] = v
-                   })
-        } + engineOptions.suffix(2)
-    }
+    /// Every option in `--help` order: the engine's, the application's (ServiceOptions.swift,
+    /// LimitOptions.swift, WebOptions.swift), then `--healthcheck` and `--help`.
+    private static let options: [Option] = engineOptions + ServiceOptions.commandLineOptions + [
+        Option(flag: "healthcheck", env: nil, placeholder: nil, help: "GET /healthz on 127.0.0.1:PORT; exit 0 on 200, else 1",
+               current: { _ in "" }, apply: { o, _ in o.healthcheck = true }),
+        Option(flag: "help", env: nil, placeholder: nil, help: "print this help", current: { _ in "" },
+               apply: { o, _ in o.help = true }),
+    ]
 
-    /// The engine's own options; the last two (`--healthcheck`, `--help`) stay last in `--help`.
+    /// The engine's own options.
     private static let engineOptions: [Option] = [
         Option(flag: "host", env: "HOST", placeholder: "ADDR", help: "IPv4 address to bind",
                current: { $0.configuration.host }, apply: { $0.configuration.host = $1 }),
@@ -106,37 +81,24 @@ public struct ServerOptions: Sendable, Equatable {
         Option(flag: "max-output-bytes", env: "MAX_OUTPUT_BYTES", placeholder: "BYTES",
                help: "unsent output of all connections; while spent no new requests are read", current: { "\($0.configuration.limits.maxOutputBytes)" },
                apply: { $0.configuration.limits.maxOutputBytes = try size($1, "max-output-bytes") }),
-        Option(flag: "log-format", env: "LOG_FORMAT", placeholder: "json|text", help: "log line format",
-               current: { $0.logFormat.rawValue },
-               apply: { o, v in
-                   guard let f = LogFormat(rawValue: v) else { throw Error(description: "--log-format must be json or text, not '\(v)'") }
-                   o.logFormat = f
-               }),
-        Option(flag: "access-log", env: "ACCESS_LOG", placeholder: "on|off", help: "one log line per request",
-               current: { $0.accessLog ? "on" : "off" },
-               apply: { $0.accessLog = try onOff($1, "access-log") }),
-        Option(flag: "healthcheck", env: nil, placeholder: nil, help: "GET /healthz on 127.0.0.1:PORT; exit 0 on 200, else 1",
-               current: { _ in "" }, apply: { o, _ in o.healthcheck = true }),
-        Option(flag: "help", env: nil, placeholder: nil, help: "print this help", current: { _ in "" },
-               apply: { o, _ in o.help = true }),
     ]
 
     /// Every environment variable read, so a caller can collect just these with getenv.
-    public static func environmentNames(prefix: String = "PARALLAX_",
-                                        application: [ApplicationOption] = []) -> [String] {
-        options(application).compactMap { $0.env.map { prefix + $0 } }
+    public static func environmentNames(prefix: String = "PARALLAX_") -> [String] {
+        options.compactMap { $0.env.map { prefix + $0 } }
     }
 
     /// Parses `arguments` (without the program name) over `environment` over the defaults.
     public static func parse(arguments: [String], environment: [String: String],
-                             prefix: String = "PARALLAX_",
-                             application: [ApplicationOption] = []) throws -> ServerOptions {
-        let all = Self.options(application)
+                             prefix: String = "PARALLAX_") throws -> ServerOptions {
+        let all = Self.options
         var result = ServerOptions()
         for option in all {
             if let env = option.env, let value = environment[prefix + env], !value.isEmpty {
-                do { try option.apply(&result, value) } catch {
+                do { try option.apply(&result, value) } catch let error as Error {
                     throw Error(description: "\(prefix + env): \(error)")
+                } catch {
+                    throw Error(description: "\(prefix + env): --\(option.flag): \(error)")
                 }
             }
         }
@@ -159,15 +121,16 @@ public struct ServerOptions: Sendable, Equatable {
                 value = arguments[i]
                 i += 1
             }
-            try option.apply(&result, value ?? "")
+            do { try option.apply(&result, value ?? "") } catch let error as Error { throw error } catch {
+                throw Error(description: "--\(name): \(error)")
+            }
         }
         return result
     }
 
     /// `--help`: every flag with its environment variable and default.
-    public static func helpText(program: String = "parallax-server", prefix: String = "PARALLAX_",
-                                application: [ApplicationOption] = []) -> String {
-        let all = Self.options(application)
+    public static func helpText(program: String = "parallax-server", prefix: String = "PARALLAX_") -> String {
+        let all = Self.options
         let defaults = ServerOptions()
         var text = "usage: \(program) [options]\n\nOptions (flag, environment variable, default):\n"
         for option in all {
@@ -185,14 +148,14 @@ public struct ServerOptions: Sendable, Equatable {
 
     // MARK: value parsers
 
-    private static func integer(_ s: String, _ name: String, _ range: ClosedRange<Int>) throws -> Int {
+    static func integer(_ s: String, _ name: String, _ range: ClosedRange<Int>) throws -> Int {
         guard let v = Int(s), range.contains(v) else {
             throw Error(description: "--\(name) must be an integer in \(range.lowerBound)...\(range.upperBound), not '\(s)'")
         }
         return v
     }
 
-    private static func size(_ s: String, _ name: String) throws -> Int {
+    static func size(_ s: String, _ name: String) throws -> Int {
         var digits = s.lowercased()
         var unit = 1
         for (suffix, factor) in [("kib", 1024), ("mib", 1 << 20), ("k", 1024), ("m", 1 << 20)] where digits.hasSuffix(suffix) {
@@ -206,7 +169,7 @@ public struct ServerOptions: Sendable, Equatable {
         return v * unit
     }
 
-    private static func duration(_ s: String, _ name: String) throws -> Duration {
+    static func duration(_ s: String, _ name: String) throws -> Duration {
         var text = s.lowercased()
         var scale = 1.0
         if text.hasSuffix("ms") { text.removeLast(2); scale = 0.001 } else if text.hasSuffix("s") { text.removeLast() }
@@ -216,7 +179,7 @@ public struct ServerOptions: Sendable, Equatable {
         return .nanoseconds(Int64((v * scale * 1e9).rounded()))
     }
 
-    private static func onOff(_ s: String, _ name: String) throws -> Bool {
+    static func onOff(_ s: String, _ name: String) throws -> Bool {
         switch s.lowercased() {
         case "on", "true", "1", "yes": return true
         case "off", "false", "0", "no": return false

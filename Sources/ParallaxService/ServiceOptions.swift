@@ -1,17 +1,18 @@
+import HTTPServer
 import ParallaxLayout
 
-/// What the application needs from the command line (SPEC §7): log format, whether to log each
-/// request, and the layout limits (SPEC §6), one value shared read-only by every event loop.
-public struct ServiceOptions: Sendable {
+/// What the application needs from the command line (docs/operations.md#configuration), parsed
+/// once into these types (ServerOptions.parse) and shared read-only by every event loop.
+public struct ServiceOptions: Sendable, Equatable {
     /// `--log-format json|text`; default JSON lines.
     public var logFormat: LogFormat
-    /// `--access-log on|off`; default off (README, the one default).
+    /// `--access-log on|off`; default off.
     public var accessLog: Bool
-    /// Limits on one request's content (pages, offsets, layers, elements); defaults in SPEC §6.
+    /// Limits on one request's content (pages, offsets, layers, elements; docs/api.md#limits).
     public var limits: LayoutLimits
-    /// `--cors-origins`: who may read answers from a script (SPEC §9); default `*`.
+    /// `--cors-origins`: who may read answers from a script (docs/api.md#cors); default `*`.
     var cors: CORSPolicy
-    /// `--cache-max-age`: seconds in `Cache-Control` of GET answers (SPEC §9); default one day.
+    /// `--cache-max-age`: seconds in `Cache-Control` of GET answers (docs/api.md#caching); default one day.
     public var cacheMaxAge: Int
 
     public init(logFormat: LogFormat = .json, accessLog: Bool = false, limits: LayoutLimits = .standard,
@@ -22,25 +23,33 @@ public struct ServiceOptions: Sendable {
         self.cors = .default
         self.cacheMaxAge = cacheMaxAge
     }
-}
 
-import HTTPServer
+    /// The application's options for the command line, in `--help` order: logging, then the
+    /// layout limits (LimitOptions.swift), then the browser and cache options (WebOptions.swift).
+    static let commandLineOptions: [ServerOptions.Option] = logCommandLineOptions + limitCommandLineOptions + webCommandLineOptions
 
-extension ServiceOptions {
-    /// The application's part of the server's command line (`--log-format`, `--access-log`, and
-    /// the layout limits of `commandLineOptions`).
-    public init(_ server: ServerOptions) {
-        self.init(logFormat: server.logFormat, accessLog: server.accessLog,
-                  limits: Self.layoutLimits(server), cacheMaxAge: Self.cacheMaxAge(server))
-        self.cors = Self.corsPolicy(server)
-    }
+    static let logCommandLineOptions: [ServerOptions.Option] = [
+        ServerOptions.Option(flag: "log-format", env: "LOG_FORMAT", placeholder: "json|text", help: "log line format",
+                             current: { $0.service.logFormat.rawValue },
+                             apply: { o, v in
+                                 guard let f = LogFormat(rawValue: v) else {
+                                     throw ServerOptions.Error(description: "--log-format must be json or text, not '\(v)'")
+                                 }
+                                 o.service.logFormat = f
+                             }),
+        ServerOptions.Option(flag: "access-log", env: "ACCESS_LOG", placeholder: "on|off", help: "one log line per request",
+                             current: { $0.service.accessLog ? "on" : "off" },
+                             apply: { $0.service.accessLog = try ServerOptions.onOff($1, "access-log") }),
+    ]
 }
 
 extension ParallaxApp {
     /// What `HTTPServer.start(_:makeResponder:)` needs: one `ParallaxApp` per event loop, all
-    /// sharing one `ServiceMetrics` and reading readiness and open connections from the server's state.
+    /// sharing one `ServiceMetrics` and reading readiness and open connections from the server's
+    /// state. The route table and its documents are prepared here, before the first request.
     public static func responderFactory(_ options: ServiceOptions) -> @Sendable (Int, ServerState) -> any HTTPResponder {
         let metrics = ServiceMetrics()
+        _ = Route.table
         return { _, state in
             ParallaxApp(options: options, metrics: metrics, isDraining: { state.isDraining },
                         openConnections: { state.openConnections })

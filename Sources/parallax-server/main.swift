@@ -8,20 +8,19 @@ import Glibc
 #endif
 
 var environment: [String: String] = [:]
-for name in ServerOptions.environmentNames(application: ServiceOptions.commandLineOptions) {
+for name in ServerOptions.environmentNames() {
     if let value = getenv(name) { environment[name] = String(cString: value) }
 }
 
 let options: ServerOptions
 do {
-    options = try ServerOptions.parse(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
-                                      application: ServiceOptions.commandLineOptions)
+    options = try ServerOptions.parse(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
 } catch {
     print("parallax-server: \(error)")
     exit(2)
 }
 if options.help {
-    print(ServerOptions.helpText(application: ServiceOptions.commandLineOptions), terminator: "")
+    print(ServerOptions.helpText(), terminator: "")
     exit(0)
 }
 if options.healthcheck {
@@ -32,16 +31,16 @@ var configuration = options.configuration
 configuration.serverName = "parallax"
 let server: HTTPServer
 do {
-    server = try HTTPServer.start(configuration, makeResponder: ParallaxApp.responderFactory(ServiceOptions(options)))
+    server = try HTTPServer.start(configuration, makeResponder: ParallaxApp.responderFactory(options.service))
 } catch {
-    Log.line(options.logFormat, "error", "cannot start: \(error)")
+    Log.line(options.service.logFormat, "error", "cannot start: \(error)")
     exit(1)
 }
-Log.line(options.logFormat, "info",
+Log.line(options.service.logFormat, "info",
          "listening on \(options.configuration.host):\(server.port) with \(options.configuration.workers) workers")
 let signal = waitForSignal([SIGTERM, SIGINT])
-Log.line(options.logFormat, "info", "signal \(signal): draining")
+Log.line(options.service.logFormat, "info", "signal \(signal): draining")
 server.beginDrain()
 server.wait()
-Log.line(options.logFormat, "info", "stopped")
+Log.line(options.service.logFormat, "info", "stopped")
 exit(0)

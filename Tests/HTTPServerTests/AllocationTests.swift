@@ -26,7 +26,7 @@ private final class CountingResponder: HTTPResponder {
         if served == to { sample.end.store(allocation_counter_thread_allocations(), ordering: .releasing) }
         served += 1
         response.contentType = "application/json"
-        response.body.writeStaticString(#"{"status":"ok"}"#)
+        response.writeBody { $0.writeStaticString(#"{"status":"ok"}"#) }
     }
 }
 

@@ -9,7 +9,20 @@ final class EchoResponder: HTTPResponder {
         response.contentType = "text/plain"
         let path = String(copying: request.path)
         if path == "/big" {
-            response.body.writeBytes(Self.big)
+            response.writeBody { $0.writeBytes(Self.big) }
+            return
+        }
+        // /echo-header?name=N&value=V: a handler that copies input into a header field (the case
+        // the engine's header check exists for), both percent-decoded.
+        if path == "/echo-header" {
+            var name = "X-Echo", value = ""
+            for pair in String(copying: request.query).split(separator: "&") {
+                let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { percentDecoded($0) }
+                if kv.count == 2, kv[0] == "name" { name = kv[1] }
+                if kv.count == 2, kv[0] == "value" { value = kv[1] }
+            }
+            response.headers.append((name, value))
+            response.writeBody { $0.writeStaticString("echoed") }
             return
         }
         // /stream/N: N bytes from a producer, chunked; /stream-length/N: with Content-Length.
@@ -26,11 +39,27 @@ final class EchoResponder: HTTPResponder {
         case .other(let m): method = m
         default: method = "OTHER"
         }
-        response.body.writeString("\(method) \(String(copying: request.target)) body=")
-        response.body.writeBytes(request.body)
+        response.writeBody { $0.writeString("\(method) \(String(copying: request.target)) body=") }
+        let body = request.body
+        response.writeBody { $0.writeBytes(body) }
     }
 
     func record(_ record: HTTPRequestRecord) { records.append(record) }
+}
+
+/// `%0d%0a` → CR LF: the test's way to put any byte into a request-target.
+func percentDecoded(_ s: Substring) -> String {
+    var out: [UInt8] = []
+    var bytes = Array(s.utf8)[...]
+    while let b = bytes.popFirst() {
+        if b == UInt8(ascii: "%"), bytes.count >= 2, let v = UInt8(String(decoding: bytes.prefix(2), as: UTF8.self), radix: 16) {
+            out.append(v)
+            bytes = bytes.dropFirst(2)
+        } else {
+            out.append(b)
+        }
+    }
+    return String(decoding: out, as: UTF8.self)
 }
 
 /// Produces `total` bytes of `PatternProducer.byte(at:)`, in pieces of at most the limit asked.
@@ -119,11 +148,11 @@ struct MachineHarness {
             case .respond:
                 response.reset()
                 machine.withRequest { request in responder.respond(to: request, into: &response) }
-                responder.record(machine.responded(response, now: now))
+                if let record = machine.responded(response, now: now) { responder.record(record) }
             case .respondToError(let error):
                 response.reset()
                 responder.respond(to: error, into: &response)
-                responder.record(machine.responded(response, now: now))
+                if let record = machine.responded(response, now: now) { responder.record(record) }
             case .write:
                 writes += 1
                 written += machine.outbox.bytes

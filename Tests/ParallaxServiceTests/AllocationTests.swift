@@ -37,7 +37,7 @@ import Testing
             }
             end = allocation_counter_thread_allocations()
         }
-        #expect(response.status.code == 200 && response.producer == nil && response.body.readableBytes == 965)
+        #expect(response.status.code == 200 && response.producer == nil && response.bytes.readableBytes == 965)
         let perRequest = Double(end - start) / Double(measured)
         print("allocations per request (typical paging, the application alone, steady state): \(perRequest)")
         #expect(perRequest <= 3, "\(perRequest) allocations per request")

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Testing
+import EmbeddedDocuments
 @testable import ParallaxService
 
 /// The binary serves the demo page (SPEC §9) from a generated Swift string; these fail when it

@@ -94,7 +94,7 @@ import Testing
                                          durationNanoseconds: 300_000, remoteAddress: "127.0.0.1:1"))
         }
         var scratch = HTTPResponse()
-        app.respond(to: HTTPEngineError(kind: .malformed, status: 400, detail: "bad"), into: &scratch)
+        app.respond(to: HTTPEngineError(kind: .malformed, detail: "bad"), into: &scratch)
         let text = client.get("/metrics")
         #expect(text.contentType == "text/plain; version=0.0.4; charset=utf-8")
         let body = text.body
@@ -119,7 +119,7 @@ import Testing
         client.app.record(HTTPRequestRecord(method: .post, path: "/not/matched/again", status: 400, bytesIn: 1,
                                             bytesOut: 1, durationNanoseconds: 1, remoteAddress: "127.0.0.1:1"))
         var scratch = HTTPResponse()
-        client.app.respond(to: HTTPEngineError(kind: .bodyTooLarge, status: 413, detail: "big"), into: &scratch)
+        client.app.respond(to: HTTPEngineError(kind: .bodyTooLarge, detail: "big"), into: &scratch)
         client.app.record(HTTPRequestRecord(method: .post, path: "/v1/header?a=1", status: 413, bytesIn: 1,
                                             bytesOut: 1, durationNanoseconds: 1, remoteAddress: "127.0.0.1:1"))
         let body = client.get("/metrics").body

@@ -7,19 +7,18 @@ import Testing
 /// documented defaults when neither is given.
 @Suite struct LimitOptionsTests {
     private func parse(_ arguments: [String], _ environment: [String: String] = [:]) throws -> ServerOptions {
-        try ServerOptions.parse(arguments: arguments, environment: environment,
-                                application: ServiceOptions.commandLineOptions)
+        try ServerOptions.parse(arguments: arguments, environment: environment)
     }
 
     @Test func defaultsAreTheSpecLimits() throws {
-        #expect(ServiceOptions(try parse([])).limits == LayoutLimits.standard)
+        #expect(try parse([]).service.limits == LayoutLimits.standard)
     }
 
     @Test func flagsAndEnvironmentSetEachLimit() throws {
         let o = try parse(["--max-layers", "2", "--max-offsets=10", "--max-page-count", "50"],
                           ["PARALLAX_MAX_ELEMENTS": "7", "PARALLAX_MAX_PAGES_PER_RESPONSE": "99",
                            "PARALLAX_MAX_LAYERS": "30"])
-        let limits = ServiceOptions(o).limits
+        let limits = o.service.limits
         #expect(limits.maxLayers == 2)  // the flag wins over the environment
         #expect(limits.maxOffsets == 10)
         #expect(limits.maxPageCount == 50)
@@ -34,17 +33,17 @@ import Testing
     }
 
     @Test func helpAndEnvironmentListTheLimits() {
-        let help = ServerOptions.helpText(application: ServiceOptions.commandLineOptions)
+        let help = ServerOptions.helpText()
         for flag in ["--max-page-count", "--max-pages-per-response", "--max-offsets", "--max-layers", "--max-elements"] {
             #expect(help.contains(flag))
         }
         #expect(help.contains("env PARALLAX_MAX_LAYERS, default 32"))
-        #expect(ServerOptions.environmentNames(application: ServiceOptions.commandLineOptions)
+        #expect(ServerOptions.environmentNames()
             .contains("PARALLAX_MAX_PAGE_COUNT"))
     }
 
     @Test func aConfiguredLayerLimitIsEnforced() throws {
-        let client = Client(limits: ServiceOptions(try parse(["--max-layers", "1"])).limits)
+        let client = Client(limits: try parse(["--max-layers", "1"]).service.limits)
         let body = #"{"viewport":{"width":390,"height":844},"pageCount":5,"layers":[{"name":"a"},{"name":"b"}]}"#
         let reply = client.call(.post, "/v1/paging", body)
         #expect(reply.status == 422)

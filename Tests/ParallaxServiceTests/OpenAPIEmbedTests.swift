@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Testing
+import EmbeddedDocuments
 @testable import ParallaxService
 
 /// The binary serves openapi.yaml from a generated Swift string; this fails when the two differ.

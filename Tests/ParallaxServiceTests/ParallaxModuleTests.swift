@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Testing
+import EmbeddedDocuments
 @testable import ParallaxService
 
 /// GET /v1/parallax.js (docs/web.md#the-module): the binary serves the module from a generated

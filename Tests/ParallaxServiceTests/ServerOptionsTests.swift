@@ -12,8 +12,8 @@ import ParallaxService
         #expect(o.configuration.limits == HTTPLimits())
         #expect(HTTPLimits().maxHeaderBytes == 16 * 1024)
         #expect(HTTPLimits().maxBodyBytes == 1024 * 1024)
-        #expect(o.logFormat == .json)
-        #expect(!o.accessLog)
+        #expect(o.service.logFormat == .json)
+        #expect(!o.service.accessLog)
     }
 
     @Test func environmentSetsEveryLimitAndFlagsWin() throws {
@@ -38,9 +38,9 @@ import ParallaxService
         #expect(l.requestTimeout == .seconds(7))
         #expect(l.drainTimeout == .seconds(3))
         #expect(l.writeHighWaterMark == 1 << 20)
-        #expect(o.logFormat == .text)
-        #expect(o.accessLog)
-        #expect(ServerOptions.environmentNames().count == 15) // 14 + PARALLAX_MAX_OUTPUT_BYTES (issue 11)
+        #expect(o.service.logFormat == .text)
+        #expect(o.service.accessLog)
+        #expect(ServerOptions.environmentNames().count == 22) // the engine's 13, the application's 9
     }
 
     @Test func modesAndBadValues() throws {
@@ -59,3 +59,4 @@ import ParallaxService
         #expect(help.contains("default 1048576"))
     }
 }
+

@@ -13,9 +13,8 @@ struct Client {
 
     /// With options from a command line, e.g. `["--cors-origins", "https://a.example"]`.
     init(arguments: [String]) throws {
-        let server = try ServerOptions.parse(arguments: arguments + ["--access-log", "off"], environment: [:],
-                                             application: ServiceOptions.commandLineOptions)
-        app = ParallaxApp(options: ServiceOptions(server), metrics: ServiceMetrics())
+        let server = try ServerOptions.parse(arguments: arguments + ["--access-log", "off"], environment: [:])
+        app = ParallaxApp(options: server.service, metrics: ServiceMetrics())
     }
 
     struct Reply {
@@ -39,13 +38,13 @@ struct Client {
             app.respond(to: request, into: &response)
         }
         return Reply(status: response.status.code, contentType: response.contentType, headers: response.headers,
-                     bytes: response.producer == nil ? response.body.bytes : drain(response, limits: { 16 * 1024 }),
+                     bytes: response.producer == nil ? response.bytes.bytes : drain(response, limits: { 16 * 1024 }),
                      streamed: response.producer != nil)
     }
 
     /// A streamed body, produced as the engine would with the limits `limits` gives per call.
     func drain(_ response: HTTPResponse, limits: () -> Int) -> [UInt8] {
-        guard var producer = response.producer else { return response.body.bytes }
+        guard var producer = response.producer else { return response.bytes.bytes }
         var out = ByteBuffer()
         var calls = 0
         while producer.produce(into: &out, limit: limits()) == .more {

@@ -1,42 +1,39 @@
 import HTTPServer
 import ParallaxLayout
 
-/// One model endpoint (SPEC §1–§3): read → validate → layout → write, said once for all of them
-/// by `ParallaxApp.answer(_:body:into:)`, which is generic over this protocol so every step is a
-/// direct, specialised call (no existential on the hot path).
+/// A route that reads a model request and answers it: read → (on a faulty request, list every
+/// problem) → answer, said once for all six (the three layouts and their keyframes) by
+/// `ParallaxApp.answer(_:body:…)`, which is generic over this protocol so every step is a direct,
+/// specialised call (no existential on the hot path).
 ///
-/// - `read` maps the parsed body onto the model's input, recording type problems, unknown and
-///   missing fields in the reader (it leaves a bad field absent or a placeholder its own value
-///   rule accepts, so the reader's and the value rules' issues are simply concatenated);
-/// - `validate` lists the value problems (only called when the reader found some: otherwise
-///   `layout` validates, once);
-/// - `layout` validates and prepares the model's engine (`PagingEngine`, …): the constants of
-///   the request, ready to lay out any offset;
-/// - `answer` is the answer as a cursor of pieces (Output/Answers.swift: `FramedAnswer` over the
-///   model's `FrameContent`, its frame heads and items): the same cursor writes
-///   a small answer whole into the response body and a large one as the socket drains
-///   (`AnswerProducer`, SPEC §10), so both are the same bytes.
+/// - `read` maps the parsed body onto the request, recording type problems, unknown and missing
+///   fields in the reader (it leaves a bad field absent or a placeholder the value rules accept,
+///   so the reader's and the value rules' issues are simply concatenated);
+/// - `valueIssues` lists the value problems, only called when the reader found some (otherwise
+///   `answer` validates, once), so one 422 lists everything (docs/api.md#errors);
+/// - `answer` validates and lays out, and returns the answer as a cursor of pieces
+///   (Output/Answers.swift) with its media type, or finished bytes (a picture). The same cursor
+///   writes a small answer whole into the response and a large one as the socket drains
+///   (`AnswerProducer`, docs/operations.md#bounded-memory), so both are the same bytes.
 ///
-/// Adding a model route (e.g. `/v1/paging/keyframes`): a type conforming here with its reader,
-/// engine and cursor; a `Route` case; one line in `ParallaxApp.respond`'s switch
-/// (`case .pagingKeyframes: model(PagingKeyframesEndpoint.self, request, into: &response)`).
-/// Adding an output format (e.g. `format=css`): a second `FrameContent` for the same engine (its
-/// head and items are its own), with `Answer` an enum or a generic parameter chosen from the
-/// request in `answer(_:)`; streaming, framing, problems and metrics come for free.
+/// A route names its endpoint in the route table (Route.swift, `Route.Handler`); a new model is a
+/// `LayoutModel` conformance, and both endpoints below serve it.
 protocol Endpoint {
-    associatedtype Input
-    associatedtype Engine
-    associatedtype Answer: AnswerCursor
+    associatedtype Request
+    associatedtype Cursor: AnswerCursor
 
-    /// `format` reads the request's `format` field (SPEC §9: `json` or `svg`).
-    static func read(_ root: JSONValue, _ reader: inout InputReader, format: inout FormatChoice) -> Input
-    static func validate(_ input: Input, limits: LayoutLimits) -> [ValidationIssue]
-    static func layout(_ input: Input, limits: LayoutLimits) throws(ValidationError) -> Engine
-    static func answer(_ engine: Engine) -> Answer
-    /// Whether the request asks for a timeline (`offsets`, SPEC §5): a picture draws one offset.
-    static func isTimeline(_ input: Input) -> Bool
-    /// The SVG picture of the answer (SPEC §9 "Pictures"), validated as `layout` validates.
-    static func picture(_ input: Input, limits: LayoutLimits) throws(ValidationError) -> ByteBuffer
+    /// `accept` is the request's `Accept` field, when the route negotiates on it.
+    static func read(_ root: JSONValue, _ reader: inout InputReader, accept: String?) -> Request
+    static func valueIssues(_ request: Request, limits: LayoutLimits) -> [ValidationIssue]
+    static func answer(_ request: Request, limits: LayoutLimits) throws(ValidationError) -> EndpointAnswer<Cursor>
+}
+
+/// What an endpoint answers.
+enum EndpointAnswer<Cursor: AnswerCursor> {
+    /// Written whole or streamed by `ParallaxApp.deliver`.
+    case cursor(Cursor, contentType: String)
+    /// Finished bytes, written whole (an SVG picture: one offset, small).
+    case whole(ByteBuffer, contentType: String)
 }
 
 /// An answer written piece by piece: a summary, one page, one element, one frame. Pieces are
@@ -49,47 +46,90 @@ protocol AnswerCursor {
     mutating func writeNext(_ w: inout JSONWriter) -> Bool
 }
 
-enum PagingEndpoint: Endpoint {
-    static func read(_ root: JSONValue, _ reader: inout InputReader, format: inout FormatChoice) -> PagingInput {
-        reader.pagingInput(root) { format.read(&$0, $1, $2) }
-    }
-    static func isTimeline(_ input: PagingInput) -> Bool { input.offsets != nil }
-    static func picture(_ input: PagingInput, limits: LayoutLimits) throws(ValidationError) -> ByteBuffer {
-        try SVGPaging.draw(input, limits: limits)
-    }
-    static func validate(_ input: PagingInput, limits: LayoutLimits) -> [ValidationIssue] { input.validate(limits: limits) }
-    static func layout(_ input: PagingInput, limits: LayoutLimits) throws(ValidationError) -> PagingEngine {
-        try PagingEngine(input, limits: limits)
-    }
-    static func answer(_ engine: PagingEngine) -> FramedAnswer<PagingFrames> { FramedAnswer(PagingFrames(engine)) }
+/// One of the layout models (docs/model.md): what both endpoints need of its input type.
+protocol LayoutModel {
+    associatedtype Frames: AnswerCursor
+
+    /// The model's reader; `extra` reads the route's own fields (`format`, `domain`, …).
+    static func read(_ root: JSONValue, _ reader: inout InputReader,
+                     extra: (inout InputReader, JSONKey, JSONValue) -> Bool) -> Self
+    func validate(limits: LayoutLimits) -> [ValidationIssue]
+    /// Validates and lays out: the answer's frames as a cursor.
+    func frames(limits: LayoutLimits) throws(ValidationError) -> Frames
+    /// The SVG picture of one offset (docs/api.md#pictures), validated as `frames` validates.
+    func picture(limits: LayoutLimits) throws(ValidationError) -> ByteBuffer
+    /// Whether the request asks for a timeline (`offsets`): a picture draws one offset.
+    var offsets: [Double]? { get }
+    var motionScale: Double? { get set }
+    func keyframes(domain: KeyframeDomain?, properties: [String]?, limits: LayoutLimits) throws(ValidationError) -> Keyframes
+    /// The markup the css and waapi formats style (docs/model.md#keyframes): `keyframes` may
+    /// reach past the `requested` domain (a stylesheet covers every offset the page can reach).
+    func scene(_ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits) -> KeyframesScene
+    /// The domain a stylesheet animates over: every offset the page can reach
+    /// (docs/model.md#keyframes-on-real-pages; Output/KeyframesStyledDomain.swift).
+    func styledDomain(_ d: KeyframeDomain, limits: LayoutLimits) -> KeyframeDomain
 }
 
-enum HeaderEndpoint: Endpoint {
-    static func read(_ root: JSONValue, _ reader: inout InputReader, format: inout FormatChoice) -> HeaderInput {
-        reader.headerInput(root) { format.read(&$0, $1, $2) }
+/// `/v1/paging`, `/v1/header`, `/v1/scroll`: the layout as JSON frames, or the SVG picture when
+/// `format` or `Accept` asks for it (docs/api.md#pictures).
+enum LayoutEndpoint<Model: LayoutModel>: Endpoint {
+    static func read(_ root: JSONValue, _ reader: inout InputReader, accept: String?) -> (Model, FormatChoice) {
+        var format = FormatChoice(requested: nil, accept: accept)
+        let input = Model.read(root, &reader) { format.read(&$0, $1, $2) }
+        return (input, format)
     }
-    static func isTimeline(_ input: HeaderInput) -> Bool { input.offsets != nil }
-    static func picture(_ input: HeaderInput, limits: LayoutLimits) throws(ValidationError) -> ByteBuffer {
-        try SVGHeader.draw(input, limits: limits)
+
+    static func valueIssues(_ request: (Model, FormatChoice), limits: LayoutLimits) -> [ValidationIssue] {
+        request.0.validate(limits: limits)
     }
-    static func validate(_ input: HeaderInput, limits: LayoutLimits) -> [ValidationIssue] { input.validate(limits: limits) }
-    static func layout(_ input: HeaderInput, limits: LayoutLimits) throws(ValidationError) -> HeaderEngine {
-        try HeaderEngine(input, limits: limits)
+
+    static func answer(_ request: (Model, FormatChoice), limits: LayoutLimits) throws(ValidationError) -> EndpointAnswer<Model.Frames> {
+        let (input, format) = request
+        if try format.resolve(timeline: input.offsets != nil).get() == .svg {
+            return .whole(try input.picture(limits: limits), contentType: "image/svg+xml")
+        }
+        return .cursor(try input.frames(limits: limits), contentType: "application/json")
     }
-    static func answer(_ engine: HeaderEngine) -> FramedAnswer<HeaderFrames> { FramedAnswer(HeaderFrames(engine)) }
 }
 
-enum ScrollEndpoint: Endpoint {
-    static func read(_ root: JSONValue, _ reader: inout InputReader, format: inout FormatChoice) -> ScrollInput {
-        reader.scrollInput(root) { format.read(&$0, $1, $2) }
+extension PagingInput: LayoutModel {
+    static func read(_ root: JSONValue, _ reader: inout InputReader,
+                     extra: (inout InputReader, JSONKey, JSONValue) -> Bool) -> PagingInput {
+        reader.pagingInput(root, extra: extra)
     }
-    static func isTimeline(_ input: ScrollInput) -> Bool { input.offsets != nil }
-    static func picture(_ input: ScrollInput, limits: LayoutLimits) throws(ValidationError) -> ByteBuffer {
-        try SVGScroll.draw(input, limits: limits)
+    func frames(limits: LayoutLimits) throws(ValidationError) -> FramedAnswer<PagingFrames> {
+        FramedAnswer(PagingFrames(try PagingEngine(self, limits: limits)))
     }
-    static func validate(_ input: ScrollInput, limits: LayoutLimits) -> [ValidationIssue] { input.validate(limits: limits) }
-    static func layout(_ input: ScrollInput, limits: LayoutLimits) throws(ValidationError) -> ScrollEngine {
-        try ScrollEngine(input, limits: limits)
+    func picture(limits: LayoutLimits) throws(ValidationError) -> ByteBuffer { try SVGPaging.draw(self, limits: limits) }
+    func scene(_ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits) -> KeyframesScene {
+        .paging(self, keyframes, requested: requested, limits: limits)
     }
-    static func answer(_ engine: ScrollEngine) -> FramedAnswer<ScrollFrames> { FramedAnswer(ScrollFrames(engine)) }
+}
+
+extension HeaderInput: LayoutModel {
+    static func read(_ root: JSONValue, _ reader: inout InputReader,
+                     extra: (inout InputReader, JSONKey, JSONValue) -> Bool) -> HeaderInput {
+        reader.headerInput(root, extra: extra)
+    }
+    func frames(limits: LayoutLimits) throws(ValidationError) -> FramedAnswer<HeaderFrames> {
+        FramedAnswer(HeaderFrames(try HeaderEngine(self, limits: limits)))
+    }
+    func picture(limits: LayoutLimits) throws(ValidationError) -> ByteBuffer { try SVGHeader.draw(self, limits: limits) }
+    func scene(_ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits) -> KeyframesScene {
+        .header(self, keyframes, requested: requested, limits: limits)
+    }
+}
+
+extension ScrollInput: LayoutModel {
+    static func read(_ root: JSONValue, _ reader: inout InputReader,
+                     extra: (inout InputReader, JSONKey, JSONValue) -> Bool) -> ScrollInput {
+        reader.scrollInput(root, extra: extra)
+    }
+    func frames(limits: LayoutLimits) throws(ValidationError) -> FramedAnswer<ScrollFrames> {
+        FramedAnswer(ScrollFrames(try ScrollEngine(self, limits: limits)))
+    }
+    func picture(limits: LayoutLimits) throws(ValidationError) -> ByteBuffer { try SVGScroll.draw(self, limits: limits) }
+    func scene(_ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits) -> KeyframesScene {
+        .scroll(self, keyframes, requested: requested, limits: limits)
+    }
 }

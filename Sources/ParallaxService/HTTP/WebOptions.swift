@@ -1,8 +1,8 @@
 import HTTPServer
 
-/// The browser and cache options of SPEC §9 on the command line, registered like the layout
-/// limits (LimitOptions.swift): `--cors-origins` / `PARALLAX_CORS_ORIGINS` and `--cache-max-age` /
-/// `PARALLAX_CACHE_MAX_AGE`.
+/// The browser and cache options on the command line (docs/api.md#cors, #caching), parsed like
+/// the layout limits (LimitOptions.swift): `--cors-origins` / `PARALLAX_CORS_ORIGINS` and
+/// `--cache-max-age` / `PARALLAX_CACHE_MAX_AGE`.
 extension ServiceOptions {
     /// One day: an answer is a pure function of the request and the version (its ETag changes
     /// with the version), so only a deploy makes it stale, and then revalidation is one 304.
@@ -16,25 +16,26 @@ extension ServiceOptions {
         return v
     }
 
-    static let webCommandLineOptions: [ServerOptions.ApplicationOption] = [
-        ServerOptions.ApplicationOption(
+    static let webCommandLineOptions: [ServerOptions.Option] = [
+        ServerOptions.Option(
             flag: "cors-origins", env: "CORS_ORIGINS", placeholder: "LIST",
             help: "origins whose scripts may read answers: * or a comma-separated list (https://a.example,…)",
-            defaultValue: "*", validate: { _ = try CORSPolicy(parsing: $0) }),
-        ServerOptions.ApplicationOption(
+            current: { $0.service.cors.description },
+            apply: { $0.service.cors = try CORSPolicy(parsing: $1) }),
+        ServerOptions.Option(
             flag: "cache-max-age", env: "CACHE_MAX_AGE", placeholder: "SECONDS",
             help: "max-age of Cache-Control on GET answers (0 = revalidate every time)",
-            defaultValue: "\(defaultCacheMaxAge)", validate: { _ = try cacheMaxAge($0) }),
+            current: { "\($0.service.cacheMaxAge)" },
+            apply: { $0.service.cacheMaxAge = try cacheMaxAge($1) }),
     ]
+}
 
-    /// The CORS policy given by `server.application`, `*` elsewhere.
-    static func corsPolicy(_ server: ServerOptions) -> CORSPolicy {
-        guard let text = server.application["cors-origins"], let policy = try? CORSPolicy(parsing: text) else { return .default }
-        return policy
-    }
-
-    static func cacheMaxAge(_ server: ServerOptions) -> Int {
-        guard let text = server.application["cache-max-age"], let v = try? cacheMaxAge(text) else { return defaultCacheMaxAge }
-        return v
+extension CORSPolicy: CustomStringConvertible {
+    /// As given on the command line: `*` or the comma-separated origins.
+    var description: String {
+        switch origins {
+        case .any: "*"
+        case .list(let list): list.joined(separator: ",")
+        }
     }
 }

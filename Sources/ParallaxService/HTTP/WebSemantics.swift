@@ -1,19 +1,20 @@
 import HTTPServer
 
-/// The narrow hook between the application and SPEC §9's HTTP semantics. The route writes its
-/// answer (or a problem) as before; then `finish` adds CORS, validators, freshness and the content
-/// coding, and turns a matching `If-None-Match` into 304 (412 for POST). `OPTIONS` never reaches
-/// a route: `preflight` answers it. One instance per `ParallaxApp`, so per event loop: the gzip
-/// stream and its output buffer are reused without locks. The engine port calls the same two
-/// functions around its endpoint abstraction. A streamed answer, whose size is unknown when its
-/// head goes out, takes gzip whenever `ContentNegotiation` allows it, sends `entityTag(…)` of that
+/// The HTTP semantics around every answer (docs/api.md#caching, #cors, #compression). The route
+/// writes its answer (or a problem); then `finish` adds CORS, validators, freshness and the
+/// content coding, and turns a matching `If-None-Match` into 304 (412 for POST). `OPTIONS` never
+/// reaches a route: `preflight` answers it. What applies follows from the route's table entry
+/// (Route.swift). One instance per `ParallaxApp`, so per event loop: the gzip stream and its
+/// output buffer are reused without locks. A streamed answer, whose size is unknown when its head
+/// goes out, takes gzip whenever `ContentNegotiation` allows it, sends `entityTag(…)` of that
 /// coding (it needs only the request) with the other fields, then feeds `Gzip` chunk by chunk
 /// (`CodedBodyProducer`; `ParallaxApp.answer` asks `streamCoding` before it sets the producer).
+/// A document (`StaticDocument`) brings its bytes, gzip form and tags, prepared at start-up.
 struct WebSemantics {
     let cors: CORSPolicy
     let cacheMaxAge: String
     /// Answers shorter than this go out as identity: below ~1 KiB gzip's 18-byte frame and the
-    /// client's inflate cost more than the bytes saved (SPEC §9).
+    /// client's inflate cost more than the bytes saved (docs/api.md#compression).
     static let minimumGzipBytes = 1024
     private let gzip = Gzip()
     /// The compressed body; swapped with the response's, so both keep their capacity.
@@ -33,31 +34,41 @@ struct WebSemantics {
                                            methods: route.allow)
     }
 
-    /// The content coding of a streamed answer of `route` (SPEC §10), chosen before its producer
-    /// is set: gzip whenever the request accepts it (a streamed answer is far above 1 KiB).
+    /// The content coding of a streamed answer of `route`, chosen before its producer is set:
+    /// gzip whenever the request accepts it (a streamed answer is far above 1 KiB).
     func streamCoding(acceptEncoding: String?, _ route: Route) -> ContentCoding {
-        guard route.isCacheable, gzip.isUsable, let acceptEncoding else { return .identity }
+        guard route.caching == .validated, gzip.isUsable, let acceptEncoding else { return .identity }
         return ContentNegotiation.coding(acceptEncoding: acceptEncoding)
     }
 
-    /// After the route (or a problem) has filled `response`.
+    /// After the route (or a problem) has filled `response`; `route` is nil when none matched.
     /// - Problems and operational answers (`/healthz`, `/readyz`, `/metrics`): CORS and
     ///   `Cache-Control: no-store` (a 503 while draining or a 413 under today's limits must not be
     ///   replayed by a cache; a 422 would be safe but is cheap to recompute).
-    /// - 200 of a layout route or a document: `ETag`, `Vary`, `Cache-Control` on GET/HEAD, gzip
-    ///   when asked for and ≥ 1 KiB; a matching `If-None-Match` → 304 (GET/HEAD) or 412 (POST).
-    /// `streamed` is the coding a streamed answer's producer already applies (`streamCoding`),
-    /// nil for a whole body, which is compressed here.
-    mutating func finish(_ request: borrowing HTTPRequest, _ route: Route, streamed: ContentCoding?, _ response: inout HTTPResponse) {
+    /// - 200 of a validated route: `ETag`, `Vary`, `Cache-Control` on GET/HEAD, gzip when asked
+    ///   for and ≥ 1 KiB; a matching `If-None-Match` → 304 (GET/HEAD) or 412 (POST).
+    mutating func finish(_ request: borrowing HTTPRequest, _ route: Route?, _ produced: Produced, _ response: inout HTTPResponse) {
         let origin = request.headers["Origin"]
-        guard response.status == .ok, route.isCacheable else {
+        guard response.status == .ok, let route, route.caching == .validated else {
             response.headers.append(("Cache-Control", "no-store"))
             return addCORS(origin: origin, varyByEncoding: false, &response)
         }
-        // gzip only when the stream works (zlib could not allocate: identity, with its own tag).
-        let coding = streamed ?? (response.body.readableBytes >= Self.minimumGzipBytes && gzip.isUsable
-            ? ContentNegotiation.coding(acceptEncoding: request.headers.joined("Accept-Encoding")) : .identity)
-        let tag = entityTag(request, route, response, coding)
+        let coding: ContentCoding
+        let tag: String
+        switch produced {
+        case .streamed(let streamed):
+            coding = streamed
+            tag = entityTag(request, route, response.contentType, coding)
+        case .whole:
+            // gzip only when the stream works (zlib could not allocate: identity, with its own tag).
+            coding = response.bytes.readableBytes >= Self.minimumGzipBytes && gzip.isUsable
+                ? ContentNegotiation.coding(acceptEncoding: request.headers.joined("Accept-Encoding")) : .identity
+            tag = entityTag(request, route, response.contentType, coding)
+        case .document(let document):
+            coding = document.coding(acceptEncoding: request.headers.joined("Accept-Encoding"))
+            tag = document.tag(coding)
+            response.contentType = document.contentType
+        }
         let isGet = request.method == .get || request.method == .head
         response.headers.append(("ETag", tag))
         if isGet { response.headers.append(("Cache-Control", cacheMaxAge)) }
@@ -76,40 +87,38 @@ struct WebSemantics {
             response.headers.append(("Cache-Control", "no-store"))
             return addCORS(origin: origin, varyByEncoding: false, &response)
         }
-        if coding == .gzip {
-            if streamed == nil {
-                gzip.compress(response.body, into: &scratch)
-                gzip.finish(into: &scratch)
-                swap(&response.body, &scratch)
-                scratch.clear(keepingCapacityUpTo: 1 << 20)
-            }
-            response.headers.append(("Content-Encoding", "gzip"))
+        switch produced {
+        case .document(let document):
+            response.send(document.bytes(coding))
+        case .whole where coding == .gzip:
+            gzip.compress(response.bytes, into: &scratch)
+            gzip.finish(into: &scratch)
+            response.writeBody { swap(&$0, &scratch) }
+            scratch.clear(keepingCapacityUpTo: 1 << 20)
+        default:
+            break
         }
+        if coding == .gzip { response.headers.append(("Content-Encoding", "gzip")) }
         addCORS(origin: origin, varyByEncoding: true, varyByAccept: route.negotiatesAccept, &response)
     }
 
-    /// The strong tag of the representation about to be sent (EntityTag.swift). Layout answers
-    /// hash the request (known before any body byte, so streamed answers can send it first) and
-    /// the media type; documents served from the binary (`/openapi.yaml`) hash their own bytes,
-    /// so editing one changes its tag even without a version bump.
-    func entityTag(_ request: borrowing HTTPRequest, _ route: Route, _ response: borrowing HTTPResponse, _ coding: ContentCoding) -> String {
-        let variant = response.contentType ?? ""
-        if !route.isComputed {
-            return EntityTag.strong(route: route.label, span: response.body.readableBytesSpan, isQuery: false,
-                                    variant: variant, coding: coding.token)
-        }
+    /// The strong tag of a computed answer about to be sent (EntityTag.swift): the hash of the
+    /// request (known before any body byte, so streamed answers can send it first) and the media
+    /// type. Documents bring theirs (`StaticDocument`).
+    func entityTag(_ request: borrowing HTTPRequest, _ route: Route, _ contentType: String?, _ coding: ContentCoding) -> String {
+        let variant = contentType ?? ""
         if request.method == .post {
-            return EntityTag.strong(route: route.label, span: request.body, isQuery: false,
+            return EntityTag.strong(route: route.path, span: request.body, isQuery: false,
                                     variant: variant, coding: coding.token)
         }
-        return EntityTag.strong(route: route.label, span: request.query, isQuery: true,
+        return EntityTag.strong(route: route.path, span: request.query, isQuery: true,
                                 variant: variant, coding: coding.token)
     }
 
     /// `Access-Control-Allow-Origin` and `-Expose-Headers` when the origin is allowed, and one
     /// `Vary`: `Accept-Encoding` for representations that may be gzip-coded, `Origin` when the
     /// policy is a list. Literal values, no arrays: this runs on every answer.
-    /// The three layout routes add `Accept`: it chooses JSON or the SVG picture (SPEC §9), so a
+    /// The three layout routes add `Accept`: it chooses JSON or the SVG picture (docs/api.md#pictures), so a
     /// cache must key on it (RFC 9110 §12.5.5).
     func addCORS(origin: String?, varyByEncoding: Bool, varyByAccept: Bool = false, _ response: inout HTTPResponse) {
         if let allowed = cors.allowOrigin(for: origin) {
@@ -124,34 +133,3 @@ struct WebSemantics {
         }
     }
 }
-
-extension Route {
-    /// Whether a 200 of this route is a representation worth caching and compressing: the
-    /// layout answers and the documents served from the binary. Operational answers change from
-    /// moment to moment. A new route (keyframes, the demo page) adds its case here.
-    var isCacheable: Bool {
-        switch self {
-        case .paging, .header, .scroll, .openapi, .pagingKeyframes, .headerKeyframes, .scrollKeyframes, .demo, .parallaxJS: true
-        case .healthz, .readyz, .metrics, .unmatched: false
-        }
-    }
-
-    /// Whether `Accept` picks the representation (JSON or the SVG picture), so caches must key
-    /// on it (RFC 9110 §12.5.5).
-    var negotiatesAccept: Bool {
-        switch self {
-        case .paging, .header, .scroll: true
-        default: false
-        }
-    }
-
-    /// Whether the answer is computed from the request (its tag then hashes the request) rather
-    /// than a fixed document (its tag hashes the document).
-    var isComputed: Bool {
-        switch self {
-        case .paging, .header, .scroll, .pagingKeyframes, .headerKeyframes, .scrollKeyframes: true
-        default: false
-        }
-    }
-}
-

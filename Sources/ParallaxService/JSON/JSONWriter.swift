@@ -16,7 +16,7 @@ import HTTPServer
 ///   own their punctuation (Output/LayoutWriters.swift), so a field costs one literal copy plus
 ///   its number and a piece of an answer can be written in any call of a streamed producer.
 ///
-/// Use: `JSONWriter.write(into: &response.body) { w in … }`.
+/// Use: `response.writeBody { JSONWriter.write(into: &$0) { w in … } }`.
 struct JSONWriter {
     private(set) var buffer: ByteBuffer
     private var needsComma = false

@@ -30,6 +30,27 @@ struct AccessLog {
         line.clear()
     }
 
+    /// An error of the service's own making (a response header the engine refused), on stderr
+    /// in the log format, whether or not the access log is on: `{"level":"error","msg":…}`.
+    static func error(_ format: LogFormat, _ message: String) {
+        var line = ByteBuffer()
+        JSONWriter.write(into: &line) { w in
+            switch format {
+            case .json:
+                w.objectStart()
+                w.field("level", "error")
+                w.field("msg", message)
+                w.objectEnd()
+            case .text:
+                w.text { $0.writeStaticString("error: ") }
+                // Quoted like the access log's path: the message may hold request bytes.
+                w.stringValue(message)
+            }
+        }
+        line.writeByte(10)
+        _ = line.write(toFileDescriptor: 2)
+    }
+
     /// Appends one log line, newline included.
     static func render(_ r: HTTPRequestRecord, format: LogFormat, into line: inout ByteBuffer) {
         JSONWriter.write(into: &line) { render(r, format: format, &$0) }

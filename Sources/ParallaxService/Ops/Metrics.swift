@@ -16,7 +16,8 @@ public final class ServiceMetrics: Sendable {
         var load: Int { value.load(ordering: .relaxed) }
     }
 
-    /// [route][status slot], status slot `statuses.count` = other.
+    /// [route][status slot], status slot `statuses.count` = other. Routes are indexed as in
+    /// `Route.labels` (the table's order, then unmatched).
     let requests: [[Counter]]
     /// [route][bucket] (non-cumulative; summed when rendered), last bucket = +Inf.
     let buckets: [[Counter]]
@@ -27,18 +28,19 @@ public final class ServiceMetrics: Sendable {
     let bytesSent = Counter()
 
     public init() {
-        let routes = Route.allCases.count
+        let routes = Route.labels.count
         requests = (0..<routes).map { _ in (0...Self.statuses.count).map { _ in Counter() } }
         buckets = (0..<routes).map { _ in (0...Self.bounds.count).map { _ in Counter() } }
         durationNanoseconds = (0..<routes).map { _ in Counter() }
     }
 
-    func record(route: Route, status: Int, nanoseconds: UInt64, bytesIn: Int, bytesOut: Int) {
+    /// `route` is the index of `Route.index(of:)` (the table's count for unmatched).
+    func record(route: Int, status: Int, nanoseconds: UInt64, bytesIn: Int, bytesOut: Int) {
         let slot = Self.statuses.firstIndex(of: status) ?? Self.statuses.count
-        requests[route.rawValue][slot].add(1)
+        requests[route][slot].add(1)
         let bucket = Self.boundsNanoseconds.firstIndex { nanoseconds <= $0 } ?? Self.bounds.count
-        buckets[route.rawValue][bucket].add(1)
-        durationNanoseconds[route.rawValue].add(Int(clamping: nanoseconds))
+        buckets[route][bucket].add(1)
+        durationNanoseconds[route].add(Int(clamping: nanoseconds))
         bytesReceived.add(bytesIn)
         bytesSent.add(bytesOut)
     }
@@ -50,27 +52,27 @@ public final class ServiceMetrics: Sendable {
         func line(_ s: String) { out.writeString(s); out.writeByte(10) }
         line("# HELP parallax_http_requests_total HTTP requests answered, by route pattern and status.")
         line("# TYPE parallax_http_requests_total counter")
-        for route in Route.allCases {
-            for (slot, counter) in requests[route.rawValue].enumerated() where counter.load > 0 {
+        for (route, label) in Route.labels.enumerated() {
+            for (slot, counter) in requests[route].enumerated() where counter.load > 0 {
                 let status = slot < Self.statuses.count ? String(Self.statuses[slot]) : "other"
-                line("parallax_http_requests_total{route=\"\(route.label)\",status=\"\(status)\"} \(counter.load)")
+                line("parallax_http_requests_total{route=\"\(label)\",status=\"\(status)\"} \(counter.load)")
             }
         }
         line("# HELP parallax_http_request_duration_seconds Time from the request's first byte to its response being queued.")
         line("# TYPE parallax_http_request_duration_seconds histogram")
-        for route in Route.allCases {
-            let counts = buckets[route.rawValue].map(\.load)
+        for (route, label) in Route.labels.enumerated() {
+            let counts = buckets[route].map(\.load)
             let total = counts.reduce(0, +)
             guard total > 0 else { continue }
             var cumulative = 0
             for (i, c) in counts.enumerated() {
                 cumulative += c
                 let le = i < Self.bounds.count ? Self.bounds[i].description : "+Inf"
-                line("parallax_http_request_duration_seconds_bucket{route=\"\(route.label)\",le=\"\(le)\"} \(cumulative)")
+                line("parallax_http_request_duration_seconds_bucket{route=\"\(label)\",le=\"\(le)\"} \(cumulative)")
             }
-            let seconds = Double(durationNanoseconds[route.rawValue].load) / 1e9
-            line("parallax_http_request_duration_seconds_sum{route=\"\(route.label)\"} \(seconds)")
-            line("parallax_http_request_duration_seconds_count{route=\"\(route.label)\"} \(total)")
+            let seconds = Double(durationNanoseconds[route].load) / 1e9
+            line("parallax_http_request_duration_seconds_sum{route=\"\(label)\"} \(seconds)")
+            line("parallax_http_request_duration_seconds_count{route=\"\(label)\"} \(total)")
         }
         line("# HELP parallax_open_connections Connections currently open.")
         line("# TYPE parallax_open_connections gauge")

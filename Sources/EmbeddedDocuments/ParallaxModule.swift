@@ -2,8 +2,8 @@
 
 /// The ES module served by GET /v1/parallax.js (docs/web.md): plays the keyframes where CSS
 /// scroll-driven animations are unsupported.
-enum ParallaxModule {
-    static let javaScript = ####"""
+public enum ParallaxModule {
+    public static let javaScript = ####"""
 // parallax.js: plays the parallax service's keyframes where CSS scroll-driven animations are
 // unsupported (docs/web.md). Load it beside the stylesheet:
 //

@@ -1,0 +1,203 @@
+import HTTPServer
+import ParallaxLayout
+
+/// `/v1/{paging,header,scroll}/keyframes` (docs/model.md#keyframes): the model's request with
+/// `domain`, `format` and `properties`, answered as functions of the offset. ParallaxLayout's
+/// `keyframes()` rejects the single-moment fields with their 422s, so its issues are the value
+/// issues. Each format is one function from (input, keyframes) to the answer (`KeyframesAnswer`).
+enum KeyframesEndpoint<Model: LayoutModel>: Endpoint {
+    static func read(_ root: JSONValue, _ reader: inout InputReader, accept: String?) -> (Model, KeyframesOptions) {
+        var options = KeyframesOptions()
+        let input = Model.read(root, &reader) { $0.keyframesField($1, $2, into: &options) }
+        return (input, options)
+    }
+
+    static func valueIssues(_ request: (Model, KeyframesOptions), limits: LayoutLimits) -> [ValidationIssue] {
+        let (input, o) = request
+        do throws(ValidationError) {
+            _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits)
+        } catch {
+            return error.issues
+        }
+        return []
+    }
+
+    static func answer(_ request: (Model, KeyframesOptions), limits: LayoutLimits) throws(ValidationError) -> EndpointAnswer<KeyframesCursor> {
+        let answer = try KeyframesAnswer(request.0, request.1, limits: limits)
+        return .cursor(answer.cursor, contentType: answer.contentType)
+    }
+}
+
+/// One keyframes answer: its media type and its cursor (the formats of docs/model.md#keyframes).
+struct KeyframesAnswer {
+    var contentType: String
+    var cursor: KeyframesCursor
+
+    init(contentType: String, cursor: KeyframesCursor) {
+        self.contentType = contentType
+        self.cursor = cursor
+    }
+
+    /// The data formats (json, keytimes) narrow the tracks to `properties`; the styling formats
+    /// need every track, but a bad `properties` is still an error there.
+    init<Model: LayoutModel>(_ input: Model, _ o: KeyframesOptions, limits: LayoutLimits) throws(ValidationError) {
+        let k = try input.keyframes(domain: o.domain, properties: o.format.usesProperties ? o.properties : nil, limits: limits)
+        if !o.format.usesProperties, o.properties != nil { _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits) }
+        let styled = o.format == .css ? styledKeyframes(k, input.styledDomain(k.domain, limits: limits), limits) {
+            (d: KeyframeDomain) throws(ValidationError) in try input.keyframes(domain: d, properties: nil, limits: limits)
+        } : k
+        self = try Self.render(o.format, k, styled: styled, limits: limits) { () throws(ValidationError) in
+            var still = input
+            still.motionScale = 0
+            let r = try still.keyframes(domain: styled.domain, properties: nil, limits: limits)
+            return (input.scene(styled, requested: k.domain, limits: limits), still.scene(r, requested: k.domain, limits: limits))
+        }
+    }
+
+/// The answer in `format`; `scenes` (the markup at the request's motion and at `motionScale: 0`)
+    /// is built only for the formats that style the markup, which hold at most
+    /// `limits.maxPagesPerResponse` boxes (docs/operations.md#bounded-memory: a 10 000-slot, 32-layer pager
+    /// would otherwise be a stylesheet of hundreds of MB; its json answer stays available).
+    private static func render(_ format: KeyframesFormat, _ k: Keyframes, styled: Keyframes, limits: LayoutLimits,
+                               scenes: () throws(ValidationError) -> (KeyframesScene, KeyframesScene)) throws(ValidationError) -> KeyframesAnswer {
+        switch format {
+        case .json:
+            return KeyframesAnswer(contentType: "application/json", cursor: .tracks(TracksAnswer(k, keyTimes: false)))
+        case .keytimes:
+            return KeyframesAnswer(contentType: "application/json", cursor: .tracks(TracksAnswer(k, keyTimes: true)))
+        case .css:
+            let (scene, reduced) = try boundedScenes(styled, limits, scenes)
+            var bytes = ByteBuffer()
+            KeyframesCSS.write(scene, reduced: reduced, into: &bytes)
+            return KeyframesAnswer(contentType: "text/css; charset=utf-8", cursor: .whole(WholeAnswer(bytes)))
+        case .waapi:
+            let (scene, reduced) = try boundedScenes(k, limits, scenes)
+            var bytes = ByteBuffer()
+            JSONWriter.write(into: &bytes) { $0.waapi(k, scene: scene, reduced: reduced) }
+            return KeyframesAnswer(contentType: "application/json", cursor: .whole(WholeAnswer(bytes)))
+        }
+    }
+}
+
+/// The keyframes a stylesheet animates: over `wide` (every offset the page can reach), unless that
+/// is refused or would hold more boxes than a stylesheet may (a pager of more pages than
+/// `maxPagesPerResponse`); then over the requested domain, as asked.
+private func styledKeyframes(_ k: Keyframes, _ wide: KeyframeDomain, _ limits: LayoutLimits,
+                             _ make: (KeyframeDomain) throws(ValidationError) -> Keyframes) -> Keyframes {
+    guard wide != k.domain, let w = try? make(wide), animatedBoxes(w) <= limits.maxPagesPerResponse else { return k }
+    return w
+}
+
+/// Tracks come grouped by target: counting target changes counts the animated boxes.
+private func animatedBoxes(_ k: Keyframes) -> Int {
+    var boxes = 0
+    var last: TrackTarget?
+    for t in k.tracks where t.target != last {
+        boxes += 1
+        last = t.target
+    }
+    return boxes
+}
+
+private func boundedScenes(_ k: Keyframes, _ limits: LayoutLimits,
+                           _ scenes: () throws(ValidationError) -> (KeyframesScene, KeyframesScene)) throws(ValidationError) -> (KeyframesScene, KeyframesScene) {
+    // Counted before any box is built.
+    let boxes = animatedBoxes(k)
+    if boxes > limits.maxPagesPerResponse {
+        throw ValidationError(issues: [ValidationIssue(
+            pointer: "/domain",
+            message: "the markup would hold \(boxes) animated boxes; at most \(limits.maxPagesPerResponse) for css and waapi (narrow the domain, or use format json)")])
+    }
+    return try scenes()
+}
+
+extension KeyframesFormat {
+    /// `properties` narrows the tracks of the data formats; the stylesheet and the WAAPI
+    /// animations need every track to place the markup, so they ignore it.
+    var usesProperties: Bool { self == .json || self == .keytimes }
+}
+
+/// The keyframes answers as cursors (`AnswerCursor`): json and keytimes track by track (docs/operations.md#bounded-memory:
+/// a long pager's thousands of tracks go out as the socket drains), css and waapi (at most
+/// `maxPagesPerResponse` boxes) from their finished bytes, a slice per piece.
+enum KeyframesCursor: AnswerCursor {
+    case tracks(TracksAnswer)
+    case whole(WholeAnswer)
+
+    var estimatedBytes: Int {
+        switch self {
+        case .tracks(let t): t.estimatedBytes
+        case .whole(let w): w.estimatedBytes
+        }
+    }
+
+    mutating func writeNext(_ w: inout JSONWriter) -> Bool {
+        switch self {
+        case .tracks(var t):
+            let more = t.writeNext(&w)
+            self = .tracks(t)
+            return more
+        case .whole(var a):
+            let more = a.writeNext(&w)
+            self = .whole(a)
+            return more
+        }
+    }
+}
+
+/// `format: "json"` or `"keytimes"`: the header, then one track per piece, then `]}`.
+struct TracksAnswer: AnswerCursor {
+    let keyframes: Keyframes
+    let keyTimes: Bool
+    private var next = -1
+
+    init(_ k: Keyframes, keyTimes: Bool) {
+        keyframes = k
+        self.keyTimes = keyTimes
+    }
+
+    var estimatedBytes: Int {
+        var n = 120
+        for t in keyframes.tracks { n += 80 + t.knots.count * 48 }
+        return n
+    }
+
+    mutating func writeNext(_ w: inout JSONWriter) -> Bool {
+        let tracks = keyframes.tracks
+        if next == -1 {
+            w.beginPiece()
+            w.keyframesHeader(keyframes)
+            w.key("tracks")
+            w.literal("[")
+        } else if next < tracks.count {
+            if next > 0 { w.literal(",") }
+            w.beginPiece()
+            if keyTimes { w.keyTimesTrack(tracks[next], domain: keyframes.domain) } else { w.track(tracks[next]) }
+        } else if next == tracks.count {
+            w.literal("]}")
+        } else {
+            return false
+        }
+        next += 1
+        return true
+    }
+}
+
+/// Finished bytes (a stylesheet, the WAAPI animations) handed out 16 KiB per piece.
+struct WholeAnswer: AnswerCursor {
+    private let bytes: ByteBuffer
+    private var start = 0
+
+    init(_ bytes: ByteBuffer) { self.bytes = bytes }
+
+    var estimatedBytes: Int { bytes.readableBytes }
+
+    mutating func writeNext(_ w: inout JSONWriter) -> Bool {
+        guard start < bytes.readableBytes else { return false }
+        let range = start..<min(bytes.readableBytes, start + 16_384)
+        bytes.withReadableBytes { all in w.text { $0.writeBytes(all.extracting(range)) } }
+        let end = range.upperBound
+        start = end
+        return true
+    }
+}
