@@ -2,8 +2,18 @@
 // The parallax layout service: an HTTP/1.1 JSON service over libuv + llhttp.
 // Dependencies point one way (STYLE.md):
 //   parallax-server → ParallaxService → HTTPServer, ParallaxLayout
-//   HTTPServer → CLibUV, CLLHTTP;  ParallaxService → CYYJSON, CZlib;  ParallaxLayout → nothing.
+//   HTTPServer → CLibUV, CLLHTTP;  ParallaxService → CYYJSON, CZlib, CBuildInfo;  ParallaxLayout → nothing.
 import PackageDescription
+
+// The commit `parallax-server --version` and /metrics report: $PARALLAX_COMMIT when set (the
+// container build passes it, as its context has no .git), else the checkout's own commit, marked
+// "-dirty" when files differ from it. Only [0-9A-Za-z._-] pass, so the value is a plain C string.
+let commit: String = {
+    let given = Context.environment["PARALLAX_COMMIT"].flatMap { $0.isEmpty ? nil : $0 }
+    let found = Context.gitInformation.map { $0.currentCommit + ($0.hasUncommittedChanges ? "-dirty" : "") }
+    let text = given ?? found ?? "unknown"
+    return String(text.filter { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }.prefix(64))
+}()
 
 let package = Package(
     name: "parallax",
@@ -18,12 +28,13 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         .target(name: "ParallaxLayout"),
+        .target(name: "CBuildInfo", cSettings: [.define("PARALLAX_COMMIT", to: "\"\(commit)\"")]),
         // Lifetimes: `HTTPRequest` is a `~Escapable` view whose spans the compiler keeps inside the
         // `respond` call (issue 11). Only this target declares such types; users need no flag.
         .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP"],
                 swiftSettings: [.enableExperimentalFeature("Lifetimes")]),
         // Demo/demo.html is embedded as Swift source by scripts/embed-demo (not a bundle resource).
-        .target(name: "ParallaxService", dependencies: ["HTTPServer", "ParallaxLayout", "CYYJSON", "CZlib"],
+        .target(name: "ParallaxService", dependencies: ["HTTPServer", "ParallaxLayout", "CYYJSON", "CZlib", "CBuildInfo"],
                 exclude: ["Demo/demo.html"]),
         .executableTarget(name: "parallax-server", dependencies: ["ParallaxService", "HTTPServer", "CLibUV"]),
 

@@ -15,6 +15,8 @@ public struct ServerOptions: Sendable, Equatable {
     public var healthcheck = false
     /// `--help`: print `helpText` and exit.
     public var help = false
+    /// `--version`: print the version and the commit it was built from, and exit.
+    public var version = false
     /// Values of the application's own options (`ApplicationOption`), by flag name, as given on
     /// the command line or in the environment; absent when neither gave one.
     public var application: [String: String] = [:]
@@ -56,17 +58,18 @@ public struct ServerOptions: Sendable, Equatable {
     }
 
     private static func options(_ application: [ApplicationOption]) -> [Option] {
-        engineOptions.dropLast(2) + application.map { a in
+        engineOptions.dropLast(3) + application.map { a in
             Option(flag: a.flag, env: a.env, placeholder: a.placeholder, help: a.help,
                    current: { $0.application[a.flag] ?? a.defaultValue },
                    apply: { o, v in
                        do { try a.validate(v) } catch { throw Error(description: "--\(a.flag): \(error)") }
                        o.application[a.flag] = v
                    })
-        } + engineOptions.suffix(2)
+        } + engineOptions.suffix(3)
     }
 
-    /// The engine's own options; the last two (`--healthcheck`, `--help`) stay last in `--help`.
+    /// The engine's own options; the last three (`--healthcheck`, `--version`, `--help`) stay last
+    /// in `--help`.
     private static let engineOptions: [Option] = [
         Option(flag: "host", env: "HOST", placeholder: "ADDR", help: "IPv4 address to bind",
                current: { $0.configuration.host }, apply: { $0.configuration.host = $1 }),
@@ -76,6 +79,10 @@ public struct ServerOptions: Sendable, Equatable {
         Option(flag: "workers", env: "WORKERS", placeholder: "N", help: "event-loop threads (default: CPU cores)",
                current: { "\($0.configuration.workers)" },
                apply: { $0.configuration.workers = try integer($1, "workers", 1...1024) }),
+        Option(flag: "reuse-port", env: "REUSE_PORT", placeholder: "on|off",
+               help: "share the port with other processes (SO_REUSEPORT); off: a busy port is an error",
+               current: { $0.configuration.reusePort ? "on" : "off" },
+               apply: { $0.configuration.reusePort = try onOff($1, "reuse-port") }),
         Option(flag: "max-header-bytes", env: "MAX_HEADER_BYTES", placeholder: "BYTES",
                help: "request line + headers; over it 431", current: { "\($0.configuration.limits.maxHeaderBytes)" },
                apply: { $0.configuration.limits.maxHeaderBytes = try size($1, "max-header-bytes") }),
@@ -117,6 +124,8 @@ public struct ServerOptions: Sendable, Equatable {
                apply: { $0.accessLog = try onOff($1, "access-log") }),
         Option(flag: "healthcheck", env: nil, placeholder: nil, help: "GET /healthz on 127.0.0.1:PORT; exit 0 on 200, else 1",
                current: { _ in "" }, apply: { o, _ in o.healthcheck = true }),
+        Option(flag: "version", env: nil, placeholder: nil, help: "print the version and the commit it was built from",
+               current: { _ in "" }, apply: { o, _ in o.version = true }),
         Option(flag: "help", env: nil, placeholder: nil, help: "print this help", current: { _ in "" },
                apply: { o, _ in o.help = true }),
     ]

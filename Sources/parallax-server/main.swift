@@ -24,6 +24,10 @@ if options.help {
     print(ServerOptions.helpText(application: ServiceOptions.commandLineOptions), terminator: "")
     exit(0)
 }
+if options.version {
+    print(BuildInfo.versionLine())
+    exit(0)
+}
 if options.healthcheck {
     exit(HealthCheck.probe(port: options.configuration.port) ? 0 : 1)
 }
@@ -37,8 +41,8 @@ do {
     Log.line(options.logFormat, "error", "cannot start: \(error)")
     exit(1)
 }
-Log.line(options.logFormat, "info",
-         "listening on \(options.configuration.host):\(server.port) with \(options.configuration.workers) workers")
+Log.line(options.logFormat, "info", StartupLog.listening(configuration, port: server.port))
+Log.line(options.logFormat, "info", StartupLog.demo(configuration, port: server.port))
 let signal = waitForSignal([SIGTERM, SIGINT])
 Log.line(options.logFormat, "info", "signal \(signal): draining")
 server.beginDrain()
