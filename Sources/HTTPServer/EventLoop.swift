@@ -75,6 +75,8 @@ final class EventLoop: @unchecked Sendable {
                 listener = handle
                 boundPort = bound
             }
+            // One socket, several loops: spread a burst of connections over them.
+            if !configuration.reusePort && configuration.workers > 1 { listener?.acceptOneAtATime() }
         } catch {
             abandon()
             throw error
