@@ -133,7 +133,8 @@ extension UVHandle where Handle == uv_tcp_t {
         var fd: uv_os_fd_t = -1
         var rc = uv_fileno(uvshim_tcp_handle(original), &fd)
         if rc != 0 { throw HTTPServerError("listening socket", rc) }
-        let copy = dup(fd)
+        // Close-on-exec like libuv's own sockets: a child process must not inherit the port.
+        let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
         if copy < 0 { throw HTTPServerError("dup", -errno) }
         var handle = UVHandle(owner: owner) { _ = uv_tcp_init(loop.pointer, $0) }
         guard let tcp = handle.pointer else { Glibc.close(copy); throw HTTPServerError("listener closed") }
