@@ -5,14 +5,15 @@
 //   HTTPServer → CLibUV, CLLHTTP;  ParallaxService → CYYJSON, CZlib, CBuildInfo;  ParallaxLayout → nothing.
 import PackageDescription
 
-// The commit `parallax-server --version` and /metrics report: $PARALLAX_COMMIT when set (the
-// container build passes it, as its context has no .git), else the checkout's own commit, marked
-// "-dirty" when files differ from it. Only [0-9A-Za-z._-] pass, so the value is a plain C string.
+// The commit `parallax-server --version` and /metrics report: $PARALLAX_COMMIT, which the
+// repository's scripts set from git (scripts/lib/common.sh) and the container build passes as a
+// build argument (its context has no .git); "unknown" without it. Not `Context.gitInformation`:
+// SwiftPM caches the evaluated manifest until the manifest or the environment changes, so after a
+// new commit that would keep naming an old one. Only [0-9A-Za-z._-] pass: a plain C string.
 let commit: String = {
-    let given = Context.environment["PARALLAX_COMMIT"].flatMap { $0.isEmpty ? nil : $0 }
-    let found = Context.gitInformation.map { $0.currentCommit + ($0.hasUncommittedChanges ? "-dirty" : "") }
-    let text = given ?? found ?? "unknown"
-    return String(text.filter { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }.prefix(64))
+    let given = Context.environment["PARALLAX_COMMIT"] ?? ""
+    let clean = String(given.filter { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }.prefix(64))
+    return clean.isEmpty ? "unknown" : clean
 }()
 
 let package = Package(

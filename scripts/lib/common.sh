@@ -8,9 +8,8 @@ build=${PARALLAX_BUILD_DIR:-$root/.build}
 
 die() { echo "${0#"$root"/}: $*" >&2; exit 1; }
 
-# The commit `parallax-server --version` reports (Package.swift reads $PARALLAX_COMMIT): SwiftPM
-# caches the evaluated manifest until the manifest or the environment changes, so its own git
-# lookup would name the commit of the first build; the environment keeps it current.
+# The commit `parallax-server --version` reports (Package.swift reads $PARALLAX_COMMIT; a build
+# without it says "unknown"): HEAD, with "-dirty" when tracked files differ from it.
 if [ -z "${PARALLAX_COMMIT:-}" ]; then
   if PARALLAX_COMMIT=$(git -C "$root" rev-parse HEAD 2>/dev/null); then
     git -C "$root" diff --quiet HEAD -- 2>/dev/null || PARALLAX_COMMIT+=-dirty

@@ -7,7 +7,7 @@ public enum BuildInfo {
     /// openapi.yaml's `info.version`): a release that changes no answer keeps every cached ETag.
     public static let version = "1.0.0"
     /// The git commit the binary was built from ("-dirty" when the checkout had uncommitted
-    /// changes, "unknown" when the build saw no git and no PARALLAX_COMMIT; see Package.swift).
+    /// changes; "unknown" when the build was not given PARALLAX_COMMIT, see Package.swift).
     public static let commit = String(cString: parallax_build_commit())
 
     /// `parallax-server 1.0.0 (commit 0123abc…)`
