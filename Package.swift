@@ -2,9 +2,20 @@
 // The parallax layout service: an HTTP/1.1 JSON service over libuv + llhttp.
 // Dependencies point one way (STYLE.md):
 //   parallax-server → ParallaxService → HTTPServer, ParallaxLayout
-//   HTTPServer → CLibUV, CLLHTTP;  ParallaxService → CYYJSON, CZlib, EmbeddedDocuments;
+//   HTTPServer → CLibUV, CLLHTTP;  ParallaxService → CYYJSON, CZlib, CBuildInfo, EmbeddedDocuments;
 //   ParallaxLayout → nothing.
 import PackageDescription
+
+// The commit `parallax-server --version` and /metrics report: $PARALLAX_COMMIT, which the
+// repository's scripts set from git (scripts/lib/common.sh) and the container build passes as a
+// build argument (its context has no .git); "unknown" without it. Not `Context.gitInformation`:
+// SwiftPM caches the evaluated manifest until the manifest or the environment changes, so after a
+// new commit that would keep naming an old one. Only [0-9A-Za-z._-] pass: a plain C string.
+let commit: String = {
+    let given = Context.environment["PARALLAX_COMMIT"] ?? ""
+    let clean = String(given.filter { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }.prefix(64))
+    return clean.isEmpty ? "unknown" : clean
+}()
 
 let package = Package(
     name: "parallax",
@@ -19,6 +30,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         .target(name: "ParallaxLayout"),
+        .target(name: "CBuildInfo", cSettings: [.define("PARALLAX_COMMIT", to: "\"\(commit)\"")]),
         // Lifetimes: `HTTPRequest` is a `~Escapable` view whose spans the compiler keeps inside the
         // `respond` call (issue 11). Only this target declares such types; users need no flag.
         .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP"],
@@ -26,7 +38,7 @@ let package = Package(
         // Generated code only: the served documents as strings (scripts/embed-openapi,
         // scripts/embed-demo, scripts/embed-module), apart from the hand-written code; not a bundle resource.
         .target(name: "EmbeddedDocuments", exclude: ["README.md"]),
-        .target(name: "ParallaxService", dependencies: ["HTTPServer", "ParallaxLayout", "CYYJSON", "CZlib", "EmbeddedDocuments"],
+        .target(name: "ParallaxService", dependencies: ["HTTPServer", "ParallaxLayout", "CYYJSON", "CZlib", "CBuildInfo", "EmbeddedDocuments"],
                 exclude: ["Demo/demo.html", "Web/parallax.js"]),
         .executableTarget(name: "parallax-server", dependencies: ["ParallaxService", "HTTPServer", "CLibUV"]),
 

@@ -660,7 +660,9 @@ paths:
         `parallax_http_requests_total{route,status}` (route is the route pattern, `unmatched` for
         any other path), `parallax_http_request_duration_seconds` (histogram by route),
         `parallax_open_connections`, `parallax_parse_errors_total{kind="http"|"json"}`,
-        `parallax_http_bytes_received_total`, `parallax_http_bytes_sent_total`.
+        `parallax_http_bytes_received_total`, `parallax_http_bytes_sent_total`, and
+        `parallax_build_info{version,commit}` (always 1: the release and the commit of the running
+        binary, as `parallax-server --version` prints them).
       responses:
         '200':
           description: The metrics.

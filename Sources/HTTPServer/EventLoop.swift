@@ -11,7 +11,7 @@ public struct HTTPServerError: Error, CustomStringConvertible, Sendable {
     init(_ description: String) { self.description = description }
 }
 
-/// One libuv loop on its own thread with its own listening socket (SO_REUSEPORT), its
+/// One libuv loop on its own thread with its listener (see `HTTPServer.start`), its
 /// connections, a 64 KiB read buffer reused by every read, the `Date` cache and one reused
 /// `HTTPResponse`. Everything here is touched only by the loop's thread once it runs, except
 /// `wake()` (uv_async_send is the one thread-safe libuv call).
@@ -44,8 +44,10 @@ final class EventLoop: @unchecked Sendable {
     /// False once `wakeup` is closing: `uv_async_send` must not touch it after that.
     private let wakeable = Mutex(true)
 
-    /// Creates the loop and binds its listener; throws when the address cannot be bound.
-    init(index: Int, configuration: HTTPServerConfiguration, port: Int, state: ServerState,
+    /// Creates the loop and its listener: binds `configuration`'s address on `port`, or, given
+    /// `sharing`, listens on that loop's socket (see `HTTPServer.start`); throws when the address
+    /// cannot be bound.
+    init(index: Int, configuration: HTTPServerConfiguration, port: Int, sharing: EventLoop?, state: ServerState,
          makeResponder: @escaping @Sendable (Int, ServerState) -> any HTTPResponder) throws {
         self.index = index
         self.limits = configuration.limits
@@ -56,15 +58,25 @@ final class EventLoop: @unchecked Sendable {
         drainTimer = nil
         wakeup = .async(on: uv, owner: self) { handle in UVHandle<uv_async_t, EventLoop>.owner(of: handle)?.wokenUp() }
         drainTimer = .timer(on: uv, owner: self)
+        let onConnection: uv_connection_cb = { server, status in
+            guard status == 0 else { return }
+            UVHandle<uv_tcp_t, EventLoop>.owner(ofStream: server)?.accept()
+        }
         do {
-            let (handle, bound) = try UVHandle<uv_tcp_t, EventLoop>.listener(
-                on: uv, owner: self, host: configuration.host, port: port, backlog: configuration.backlog
-            ) { server, status in
-                guard status == 0 else { return }
-                UVHandle<uv_tcp_t, EventLoop>.owner(ofStream: server)?.accept()
+            if let first = sharing, let socket = first.listener {
+                listener = try UVHandle<uv_tcp_t, EventLoop>.listener(
+                    on: uv, owner: self, sharing: socket, backlog: configuration.backlog,
+                    onConnection: onConnection)
+                boundPort = first.boundPort
+            } else {
+                let (handle, bound) = try UVHandle<uv_tcp_t, EventLoop>.listener(
+                    on: uv, owner: self, host: configuration.host, port: port, backlog: configuration.backlog,
+                    reusePort: configuration.reusePort, onConnection: onConnection)
+                listener = handle
+                boundPort = bound
             }
-            listener = handle
-            boundPort = bound
+            // One socket, several loops: spread a burst of connections over them.
+            if !configuration.reusePort && configuration.workers > 1 { listener?.acceptOneAtATime() }
         } catch {
             abandon()
             throw error

@@ -4,8 +4,11 @@ import Synchronization
 import Glibc
 #endif
 
-/// A running server: `workers` event-loop threads, each with its own libuv loop and its own
-/// listening socket on the same port (SO_REUSEPORT lets the kernel spread connections).
+/// A running server: `workers` event-loop threads, each with its own libuv loop, accepting from
+/// one listening socket that keeps the port to this process (a second server on that port fails
+/// with "address already in use"). With `reusePort` each loop binds a socket of its own with
+/// SO_REUSEPORT instead, and the kernel spreads connections over them and over any other process
+/// that binds the port the same way (docs/operations.md#ports).
 ///
 ///     let server = try HTTPServer.start(configuration) { loopIndex, state in MyResponder(state) }
 ///     // … on SIGTERM:
@@ -44,7 +47,8 @@ public final class HTTPServer: Sendable {
         var port = configuration.port
         do {
             for index in 0..<configuration.workers {
-                let loop = try EventLoop(index: index, configuration: configuration, port: port,
+                let sharing = configuration.reusePort ? nil : loops.first
+                let loop = try EventLoop(index: index, configuration: configuration, port: port, sharing: sharing,
                                          state: state, makeResponder: makeResponder)
                 loops.append(loop)
                 port = loop.boundPort // port 0: the others bind to the port the first one got

@@ -43,8 +43,12 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     public var host: String = "127.0.0.1"
     /// TCP port; 0 asks the kernel for an ephemeral one (read it back from `HTTPServer.port`).
     public var port: Int = 8080
-    /// Event-loop threads, each with its own listening socket on the same port (SO_REUSEPORT).
+    /// Event-loop threads; they accept from one listening socket (see `reusePort`).
     public var workers: Int = HTTPServerConfiguration.defaultWorkers
+    /// SO_REUSEPORT: each loop binds its own socket, and other processes that ask the same may
+    /// bind the port too (the kernel spreads connections over all of them). Off by default, so a
+    /// second server, or a stale one, on the same port is an error rather than a silent split.
+    public var reusePort = false
     /// listen(2) backlog per loop.
     public var backlog: Int = 1024
     public var limits = HTTPLimits()
@@ -53,7 +57,8 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
 
     public init(host: String = "127.0.0.1", port: Int = 8080,
                 workers: Int = HTTPServerConfiguration.defaultWorkers, limits: HTTPLimits = HTTPLimits(),
-                serverName: String? = nil) {
+                serverName: String? = nil, reusePort: Bool = false) {
+        self.reusePort = reusePort
         self.serverName = serverName
         self.host = host
         self.port = port

@@ -86,26 +86,32 @@ extension UVHandle where Handle == uv_tcp_t {
         UVHandle(owner: owner) { _ = uv_tcp_init(loop.pointer, $0) }
     }
 
-    /// Binds (SO_REUSEPORT, so every loop binds the same port) and listens; returns the bound
-    /// port. `onConnection` is called for each pending connection; accept it with `accept`.
-    static func listener(on loop: UVLoop, owner: Owner, host: String, port: Int, backlog: Int,
+    /// Binds and listens; returns the bound port. Without `reusePort` the socket keeps the port to
+    /// itself (a second server on a busy port fails with EADDRINUSE) and the other loops of this
+    /// process listen on duplicates of it (`sharing`); with it (SO_REUSEPORT) every loop, and any
+    /// other process of the same user asking the same, binds its own socket to the port and the
+    /// kernel spreads connections over them. `onConnection` is called for each pending connection.
+    static func listener(on loop: UVLoop, owner: Owner, host: String, port: Int, backlog: Int, reusePort: Bool,
                          onConnection: uv_connection_cb) throws -> (UVHandle, port: Int) {
         var handle = UVHandle(owner: owner) { _ = uv_tcp_init_ex(loop.pointer, $0, UInt32(AF_INET)) }
         guard let tcp = handle.pointer else { throw HTTPServerError("listener closed") }
         do {
-            var fd: uv_os_fd_t = -1
-            var rc = uv_fileno(uvshim_tcp_handle(tcp), &fd)
-            if rc == 0 { rc = uvshim_set_reuseport(fd) == 0 ? 0 : -errno }
-            if rc != 0 { throw HTTPServerError("SO_REUSEPORT", rc) }
+            var rc: Int32 = 0
+            if reusePort {
+                var fd: uv_os_fd_t = -1
+                rc = uv_fileno(uvshim_tcp_handle(tcp), &fd)
+                if rc == 0 { rc = uvshim_set_reuseport(fd) == 0 ? 0 : -errno }
+                if rc != 0 { throw HTTPServerError("SO_REUSEPORT", rc) }
+            }
             var address = sockaddr_in()
             rc = uv_ip4_addr(host, Int32(port), &address)
             if rc != 0 { throw HTTPServerError("invalid IPv4 host \(host)", rc) }
             rc = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { uv_tcp_bind(tcp, $0, 0) }
             }
-            if rc != 0 { throw HTTPServerError("bind \(host):\(port)", rc) }
-            rc = uv_listen(uvshim_tcp_stream(tcp), Int32(backlog), onConnection)
-            if rc != 0 { throw HTTPServerError("listen \(host):\(port)", rc) }
+            // libuv reports EADDRINUSE from bind(2) at listen time.
+            if rc == 0 { rc = uv_listen(uvshim_tcp_stream(tcp), Int32(backlog), onConnection) }
+            if rc != 0 { throw HTTPServerError("cannot listen on \(host):\(port)", rc) }
             var bound = sockaddr_in()
             var length = Int32(MemoryLayout<sockaddr_in>.size)
             _ = withUnsafeMutablePointer(to: &bound) {
@@ -116,6 +122,43 @@ extension UVHandle where Handle == uv_tcp_t {
             handle.close()
             throw error
         }
+    }
+
+    /// Listens on a duplicate of `listener`'s socket: one listen queue for every loop of the
+    /// process, each loop accepting from it when it is free (an accept another loop won is EAGAIN,
+    /// which libuv ignores). See `acceptOneAtATime` for how the connections spread.
+    static func listener<L>(on loop: UVLoop, owner: Owner, sharing listener: UVHandle<uv_tcp_t, L>, backlog: Int,
+                            onConnection: uv_connection_cb) throws -> UVHandle {
+        guard let original = listener.pointer else { throw HTTPServerError("listener closed") }
+        var fd: uv_os_fd_t = -1
+        var rc = uv_fileno(uvshim_tcp_handle(original), &fd)
+        if rc != 0 { throw HTTPServerError("listening socket", rc) }
+        // Close-on-exec like libuv's own sockets: a child process must not inherit the port.
+        let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+        if copy < 0 { throw HTTPServerError("dup", -errno) }
+        var handle = UVHandle(owner: owner) { _ = uv_tcp_init(loop.pointer, $0) }
+        guard let tcp = handle.pointer else { Glibc.close(copy); throw HTTPServerError("listener closed") }
+        rc = uv_tcp_open(tcp, copy)
+        if rc != 0 {
+            Glibc.close(copy)
+            handle.close()
+            throw HTTPServerError("listening socket", rc)
+        }
+        rc = uv_listen(uvshim_tcp_stream(tcp), Int32(backlog), onConnection)
+        if rc != 0 {
+            handle.close() // closes `copy` with it
+            throw HTTPServerError("listen", rc)
+        }
+        return handle
+    }
+
+    /// Loops sharing one listening socket all wake for a new connection, and the first one awake
+    /// would otherwise accept the whole burst (measured: 64 connections opened at once all went to
+    /// one of two loops, leaving the other idle). libuv's single-accept mode
+    /// (`uv_tcp_simultaneous_accepts(…, 0)`) yields the CPU briefly after each accept, so the next
+    /// connection goes to another loop: the same burst then splits evenly.
+    func acceptOneAtATime() {
+        if let tcp = pointer { _ = uv_tcp_simultaneous_accepts(tcp, 0) }
     }
 
     /// Accepts one pending connection of `listener` into this handle.

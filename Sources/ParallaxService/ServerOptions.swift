@@ -14,6 +14,8 @@ public struct ServerOptions: Sendable, Equatable {
     public var healthcheck = false
     /// `--help`: print `helpText` and exit.
     public var help = false
+    /// `--version`: print the version and the commit it was built from, and exit.
+    public var version = false
 
     public init() {}
 
@@ -33,10 +35,12 @@ public struct ServerOptions: Sendable, Equatable {
     }
 
     /// Every option in `--help` order: the engine's, the application's (ServiceOptions.swift,
-    /// LimitOptions.swift, WebOptions.swift), then `--healthcheck` and `--help`.
+    /// LimitOptions.swift, WebOptions.swift), then `--healthcheck`, `--version` and `--help`.
     private static let options: [Option] = engineOptions + ServiceOptions.commandLineOptions + [
         Option(flag: "healthcheck", env: nil, placeholder: nil, help: "GET /healthz on 127.0.0.1:PORT; exit 0 on 200, else 1",
                current: { _ in "" }, apply: { o, _ in o.healthcheck = true }),
+        Option(flag: "version", env: nil, placeholder: nil, help: "print the version and the commit it was built from",
+               current: { _ in "" }, apply: { o, _ in o.version = true }),
         Option(flag: "help", env: nil, placeholder: nil, help: "print this help", current: { _ in "" },
                apply: { o, _ in o.help = true }),
     ]
@@ -51,6 +55,10 @@ public struct ServerOptions: Sendable, Equatable {
         Option(flag: "workers", env: "WORKERS", placeholder: "N", help: "event-loop threads (default: CPU cores)",
                current: { "\($0.configuration.workers)" },
                apply: { $0.configuration.workers = try integer($1, "workers", 1...1024) }),
+        Option(flag: "reuse-port", env: "REUSE_PORT", placeholder: "on|off",
+               help: "share the port with other processes (SO_REUSEPORT); off: a busy port is an error",
+               current: { $0.configuration.reusePort ? "on" : "off" },
+               apply: { $0.configuration.reusePort = try onOff($1, "reuse-port") }),
         Option(flag: "max-header-bytes", env: "MAX_HEADER_BYTES", placeholder: "BYTES",
                help: "request line + headers; over it 431", current: { "\($0.configuration.limits.maxHeaderBytes)" },
                apply: { $0.configuration.limits.maxHeaderBytes = try size($1, "max-header-bytes") }),

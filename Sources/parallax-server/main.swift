@@ -23,6 +23,10 @@ if options.help {
     print(ServerOptions.helpText(), terminator: "")
     exit(0)
 }
+if options.version {
+    print(BuildInfo.versionLine())
+    exit(0)
+}
 if options.healthcheck {
     exit(HealthCheck.probe(port: options.configuration.port) ? 0 : 1)
 }
@@ -36,8 +40,8 @@ do {
     Log.line(options.service.logFormat, "error", "cannot start: \(error)")
     exit(1)
 }
-Log.line(options.service.logFormat, "info",
-         "listening on \(options.configuration.host):\(server.port) with \(options.configuration.workers) workers")
+Log.line(options.service.logFormat, "info", StartupLog.listening(configuration, port: server.port))
+Log.line(options.service.logFormat, "info", StartupLog.demo(configuration, port: server.port))
 let signal = waitForSignal([SIGTERM, SIGINT])
 Log.line(options.service.logFormat, "info", "signal \(signal): draining")
 server.beginDrain()

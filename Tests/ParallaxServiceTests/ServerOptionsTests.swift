@@ -14,6 +14,7 @@ import ParallaxService
         #expect(HTTPLimits().maxBodyBytes == 1024 * 1024)
         #expect(o.service.logFormat == .json)
         #expect(!o.service.accessLog)
+        #expect(!o.configuration.reusePort) // a busy port is an error unless asked (docs/operations.md#ports)
     }
 
     @Test func environmentSetsEveryLimitAndFlagsWin() throws {
@@ -23,6 +24,7 @@ import ParallaxService
             "PARALLAX_MAX_CONNECTIONS": "50", "PARALLAX_HEADER_TIMEOUT": "250ms",
             "PARALLAX_IDLE_TIMEOUT": "2.5", "PARALLAX_REQUEST_TIMEOUT": "7s", "PARALLAX_DRAIN_TIMEOUT": "3",
             "PARALLAX_WRITE_HIGH_WATER_MARK": "1m", "PARALLAX_LOG_FORMAT": "text", "PARALLAX_ACCESS_LOG": "on",
+            "PARALLAX_REUSE_PORT": "on",
         ]
         let o = try ServerOptions.parse(arguments: ["--port", "9100", "--host=0.0.0.0"], environment: env)
         #expect(o.configuration.port == 9100)
@@ -40,12 +42,16 @@ import ParallaxService
         #expect(l.writeHighWaterMark == 1 << 20)
         #expect(o.service.logFormat == .text)
         #expect(o.service.accessLog)
-        #expect(ServerOptions.environmentNames().count == 22) // the engine's 13, the application's 9
+        #expect(o.configuration.reusePort)
+        #expect(try !ServerOptions.parse(arguments: ["--reuse-port", "off"], environment: env).configuration.reusePort)
+        #expect(ServerOptions.environmentNames().count == 23) // the engine's 14, the application's 9
     }
 
     @Test func modesAndBadValues() throws {
         #expect(try ServerOptions.parse(arguments: ["--healthcheck"], environment: [:]).healthcheck)
         #expect(try ServerOptions.parse(arguments: ["--help"], environment: [:]).help)
+        #expect(try ServerOptions.parse(arguments: ["--version"], environment: [:]).version)
+        #expect(throws: ServerOptions.Error.self) { try ServerOptions.parse(arguments: ["--reuse-port", "maybe"], environment: [:]) }
         #expect(throws: ServerOptions.Error.self) { try ServerOptions.parse(arguments: ["--port", "70000"], environment: [:]) }
         #expect(throws: ServerOptions.Error.self) { try ServerOptions.parse(arguments: ["--nope"], environment: [:]) }
         #expect(throws: ServerOptions.Error.self) { try ServerOptions.parse(arguments: ["--workers"], environment: [:]) }

@@ -1,12 +1,23 @@
 # shellcheck shell=bash
 # Shared by scripts/* and bench/*: where the repository and the build live, and small helpers.
-# Source it; it sets `root` and `build` and changes nothing else.
+# Source it; it sets `root` and `build`, exports PARALLAX_COMMIT, and changes nothing else.
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # The SwiftPM scratch path: .build by default, PARALLAX_BUILD_DIR to share a machine between checkouts.
 build=${PARALLAX_BUILD_DIR:-$root/.build}
 
 die() { echo "${0#"$root"/}: $*" >&2; exit 1; }
+
+# The commit `parallax-server --version` reports (Package.swift reads $PARALLAX_COMMIT; a build
+# without it says "unknown"): HEAD, with "-dirty" when tracked files differ from it.
+if [ -z "${PARALLAX_COMMIT:-}" ]; then
+  if PARALLAX_COMMIT=$(git -C "$root" rev-parse HEAD 2>/dev/null); then
+    git -C "$root" diff --quiet HEAD -- 2>/dev/null || PARALLAX_COMMIT+=-dirty
+    export PARALLAX_COMMIT
+  else
+    unset PARALLAX_COMMIT
+  fi
+fi
 
 # The release build the container ships: the Swift runtime linked in.
 release_flags=(-c release --static-swift-stdlib)

@@ -87,5 +87,8 @@ public final class ServiceMetrics: Sendable {
         line("# HELP parallax_http_bytes_sent_total Response bytes sent, headers and body.")
         line("# TYPE parallax_http_bytes_sent_total counter")
         line("parallax_http_bytes_sent_total \(bytesSent.load)")
+        line("# HELP parallax_build_info The running binary: its version and the commit it was built from; always 1.")
+        line("# TYPE parallax_build_info gauge")
+        line("parallax_build_info{version=\"\(BuildInfo.version)\",commit=\"\(BuildInfo.commit)\"} 1")
     }
 }

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Who owns a port, and what the binary says about itself (docs/operations.md#ports):
+#  - a server with several workers listens on ONE socket (ss shows one listener);
+#  - a second server on that busy port fails at once: non-zero exit, "address already in use",
+#    and the first keeps answering; it fails the same with --reuse-port on (the first did not ask);
+#  - two servers that both run with --reuse-port on share the port;
+#  - --version, the start-up lines and /metrics name the same version and commit, and that
+#    commit is this checkout's, as the build scripts compute it (scripts/lib/common.sh: HEAD, with
+#    "-dirty" when tracked files differ), or $PARALLAX_COMMIT when set;
+#  - the start-up lines say "1 worker" / "N workers" and where the demo page is.
+#
+# Usage: Tests/e2e/ports.sh [path/to/parallax-server]   (default: debug build in .build)
+# shellcheck disable=SC2016,SC2034 # check() evals its single-quoted condition later, on purpose
+set -euo pipefail
+
+# shellcheck source=../../scripts/lib/common.sh
+source "$(dirname "$0")/../../scripts/lib/common.sh" # sets root and PARALLAX_COMMIT
+bin=${1:-$root/.build/debug/parallax-server}
+work=$(mktemp -d)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+failures=0
+ok() { echo "ok   $1"; }
+fail() { echo "FAIL $1"; failures=$((failures + 1)); }
+check() { if eval "$2"; then ok "$1"; else fail "$1"; fi; }
+
+# start NAME PORT ARGS…: runs a server in the background, waits for its listening line, sets $port.
+start() {
+  local name=$1 want=$2; shift 2
+  "$bin" --host 127.0.0.1 --port "$want" --log-format text "$@" >"$work/$name.out" 2>&1 &
+  pids+=($!)
+  port=""
+  for _ in $(seq 1 100); do
+    port=$(grep -o 'listening on 127\.0\.0\.1:[0-9]*' "$work/$name.out" 2>/dev/null | head -1 | sed 's/.*://' || true)
+    [[ -n "$port" ]] && break
+    sleep 0.1
+  done
+  [[ -n "$port" ]] || { echo "server $name did not start"; cat "$work/$name.out"; exit 1; }
+}
+listeners() { ss -Hltn "sport = :$1" | wc -l; }
+healthy() { [[ $(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "http://127.0.0.1:$1/healthz") == 200 ]]; }
+
+# --version
+version=$("$bin" --version)
+echo "     $version"
+commit=$(sed -n 's/^parallax-server [0-9][0-9.]* (commit \([0-9A-Za-z._-]*\))$/\1/p' <<<"$version")
+check "--version prints 'parallax-server X.Y.Z (commit C)'" '[[ -n "$commit" ]]'
+expected=${PARALLAX_COMMIT:-unknown}
+check "--version names the commit of this checkout ($expected; a stale binary fails here: rebuild it)" '[[ "$commit" == "$expected" ]]'
+
+# One server, three workers.
+start first 0 --workers 3
+first=$port
+check "3 workers listen on one socket" '[[ $(listeners "$first") -eq 1 ]]'
+check "start-up line: version, address, '3 workers'" \
+  'grep -qxF "info: $version listening on 127.0.0.1:$first with 3 workers" "$work/first.out"'
+check "start-up line: where the demo page is" 'grep -qxF "info: demo page: http://127.0.0.1:$first/" "$work/first.out"'
+check "/metrics: parallax_build_info with the same version and commit" \
+  'curl -s "http://127.0.0.1:$first/metrics" | grep -qxF "parallax_build_info{version=\"$(cut -d" " -f2 <<<"$version")\",commit=\"$commit\"} 1"'
+
+# A second server on the busy port, without and with --reuse-port on.
+for extra in "" "--reuse-port on"; do
+  t0=$(date +%s%N)
+  set +e
+  # shellcheck disable=SC2086 # $extra is two words or none
+  timeout 10 "$bin" --host 127.0.0.1 --port "$first" --workers 1 --log-format text $extra >"$work/second.out" 2>&1
+  rc=$?
+  set -e
+  ms=$((($(date +%s%N) - t0) / 1000000))
+  check "second server on busy port ${extra:+($extra) }exits non-zero at once (status $rc, ${ms} ms)" '[[ $rc -ne 0 && $rc -ne 124 && $ms -lt 5000 ]]'
+  check "… saying 'address already in use'" 'grep -q "address already in use" "$work/second.out"'
+  check "… and the first still answers alone" 'healthy "$first" && [[ $(listeners "$first") -eq 1 ]]'
+done
+
+# One worker: the singular.
+start single 0 --workers 1
+check "start-up line says '1 worker'" 'grep -q "listening on 127.0.0.1:$port with 1 worker$" "$work/single.out"'
+
+# Sharing only when both ask.
+start shareA 0 --workers 2 --reuse-port on
+shared=$port
+check "--reuse-port on says so at start-up" 'grep -q "with 2 workers, port shared with other processes (--reuse-port on)$" "$work/shareA.out"'
+start shareB "$shared" --workers 1 --reuse-port on
+check "two servers with --reuse-port on share the port (3 sockets)" '[[ $port -eq $shared && $(listeners "$shared") -eq 3 ]] && healthy "$shared"'
+
+if [[ $failures -ne 0 ]]; then
+  echo "ports.sh: $failures check(s) failed"
+  for f in "$work"/*.out; do echo "--- $f"; cat "$f"; done
+  exit 1
+fi
+echo "ports.sh: all checks passed"
