@@ -252,6 +252,148 @@ public struct ByteBuffer: Sendable {
 }
 
 extension ByteBuffer {
+    /// Appends what `body` writes through `bytes`, at most `maximum` bytes, after ONE capacity and
+    /// uniqueness check: a JSON piece of a dozen fields and numbers pays one check, not one per
+    /// field. `body` holds the buffer exclusively (it is `inout` here), so nothing can share the
+    /// storage while it writes; every store is still bounds-checked against the reservation.
+    @inlinable
+    public mutating func writeReserved<R>(_ maximum: Int, _ body: (inout ReservedBytes) -> R) -> R {
+        reserveWritable(maximum)
+        var bytes = ReservedBytes(base: storage.base, index: _writerIndex, end: _writerIndex &+ maximum)
+        let result = body(&bytes)
+        _writerIndex = bytes.index
+        return result
+    }
+}
+
+/// The writable room of a `ByteBuffer` lent by `writeReserved` for one call: stores with a bounds
+/// check against the reservation and nothing else (`~Copyable`: it cannot be duplicated).
+public struct ReservedBytes: ~Copyable {
+    @usableFromInline let base: UnsafeMutableRawPointer
+    @usableFromInline var index: Int
+    @usableFromInline let end: Int
+
+    @inlinable init(base: UnsafeMutableRawPointer, index: Int, end: Int) {
+        self.base = base
+        self.index = index
+        self.end = end
+    }
+
+    /// Bytes still free in the reservation.
+    @inlinable public var remaining: Int { end &- index }
+
+    @inlinable @inline(__always)
+    public mutating func writeByte(_ byte: UInt8) {
+        precondition(index < end, "write past the reservation")
+        base.storeBytes(of: byte, toByteOffset: index, as: UInt8.self)
+        index &+= 1
+    }
+
+    @inlinable @inline(__always)
+    public mutating func writeStaticString(_ literal: StaticString) {
+        let n = literal.utf8CodeUnitCount
+        precondition(n <= end &- index, "write past the reservation")
+        (base + index).copyMemory(from: literal.utf8Start, byteCount: n)
+        index &+= n
+    }
+
+    public mutating func writeBytes(_ bytes: Span<UInt8>) {
+        precondition(bytes.count <= end &- index, "write past the reservation")
+        bytes.withUnsafeBytes { raw in
+            if let from = raw.baseAddress { (base + index).copyMemory(from: from, byteCount: raw.count) }
+        }
+        index &+= bytes.count
+    }
+
+    /// `value` in decimal (ByteBuffer+Integers.swift's digit-pair writer).
+    @inlinable @inline(__always)
+    public mutating func writeDecimal(_ value: UInt64) {
+        let digits = ByteBuffer.decimalDigits(value)
+        precondition(digits <= end &- index, "write past the reservation")
+        ByteBuffer.storeDecimal(value, digits: digits, at: base, offset: index)
+        index &+= digits
+    }
+
+    @inlinable @inline(__always)
+    public mutating func writeDecimal(_ value: Int) {
+        if value < 0 {
+            writeByte(UInt8(ascii: "-"))
+            writeDecimal(UInt64(0 &- UInt64(bitPattern: Int64(value))))
+        } else {
+            writeDecimal(UInt64(value))
+        }
+    }
+}
+
+extension ReservedBytes {
+    /// `value` in decimal, zero-padded to exactly `width` digits (a fraction's digits: 5 → "05").
+    @inlinable
+    public mutating func writeDecimal(_ value: UInt64, width: Int) {
+        let digits = ByteBuffer.decimalDigits(value)
+        precondition(digits <= width && width <= end &- index, "write past the reservation")
+        (base + index).initializeMemory(as: UInt8.self, repeating: UInt8(ascii: "0"), count: width &- digits)
+        ByteBuffer.storeDecimal(value, digits: digits, at: base, offset: index &+ width &- digits)
+        index &+= width
+    }
+
+    /// The standard library's shortest round-trip text of `value` (its `description`, locale-free),
+    /// without a trailing ".0" when `droppingPointZero`. The digits come through `_writeASCII`
+    /// into a stack buffer: no String. At most 24 bytes ("-2.2250738585072014e-308").
+    public mutating func writeShortest(_ value: Double, droppingPointZero: Bool) {
+        var text = StackText()
+        value.write(to: &text)
+        var n = text.count
+        if droppingPointZero, n >= 2, text.bytes[n &- 1] == UInt8(ascii: "0"), text.bytes[n &- 2] == UInt8(ascii: ".") {
+            n &-= 2
+        }
+        precondition(n <= end &- index, "write past the reservation")
+        for i in 0..<n { base.storeBytes(of: text.bytes[i], toByteOffset: index &+ i, as: UInt8.self) }
+        index &+= n
+    }
+}
+
+/// A number's text on the stack (`writeShortest`): 32 bytes, more than any Double needs.
+private struct StackText: TextOutputStream {
+    var bytes = InlineArray<32, UInt8>(repeating: 0)
+    var count = 0
+
+    mutating func write(_ string: String) { for b in string.utf8 { append(b) } }
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { for b in buffer { append(b) } }
+
+    @inline(__always) mutating func append(_ b: UInt8) {
+        precondition(count < 32, "a number longer than 32 bytes")
+        bytes[count] = b
+        count &+= 1
+    }
+}
+
+extension ByteBuffer {
+    /// Stores the `digits` decimal digits of `value` ending at `offset + digits`, two at a time
+    /// from a 200-byte table of "00"…"99" in the binary's constants. The caller checked the room.
+    @inlinable @inline(__always)
+    static func storeDecimal(_ value: UInt64, digits: Int, at base: UnsafeMutableRawPointer, offset: Int) {
+        var i = offset &+ digits
+        var v = value
+        digitPairs.withUTF8Buffer { pairs in
+            while v >= 100 {
+                let pair = Int(truncatingIfNeeded: v % 100) &* 2
+                v /= 100
+                i &-= 2
+                base.storeBytes(of: pairs[pair], toByteOffset: i, as: UInt8.self)
+                base.storeBytes(of: pairs[pair &+ 1], toByteOffset: i &+ 1, as: UInt8.self)
+            }
+            if v >= 10 {
+                let pair = Int(truncatingIfNeeded: v) &* 2
+                base.storeBytes(of: pairs[pair], toByteOffset: i &- 2, as: UInt8.self)
+                base.storeBytes(of: pairs[pair &+ 1], toByteOffset: i &- 1, as: UInt8.self)
+            } else {
+                base.storeBytes(of: UInt8(truncatingIfNeeded: 48 &+ v), toByteOffset: i &- 1, as: UInt8.self)
+            }
+        }
+    }
+}
+
+extension ByteBuffer {
     /// Writes the readable bytes to `fd` with write(2), retrying after partial writes and EINTR;
     /// consumes what was written. Returns false on an error (for a log line or a blocking socket,
     /// which is all that needs it: the event loop writes through libuv).
