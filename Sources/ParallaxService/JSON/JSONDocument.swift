@@ -133,11 +133,30 @@ struct JSONValue {
 
 /// An object member's key inside a parsed document, compared as bytes. Reading a request matches
 /// each key against the schema's field names; building a String per key cost more than the
-/// layout itself (callgrind, docs/PERFORMANCE.md). Valid only inside `JSONParser.parse`'s closure.
+/// layout itself (callgrind, docs/PERFORMANCE.md). The first 16 bytes are loaded once, as two
+/// little-endian words, so a comparison with a literal is a length and two word compares against
+/// constants the compiler folds from the literal (every field name of the API has ≤ 16 bytes;
+/// longer keys compare the rest with memcmp). Valid only inside `JSONParser.parse`'s closure.
 struct JSONKey: Equatable, CustomStringConvertible {
     private let val: UnsafeMutablePointer<yyjson_val>
+    /// Length in bytes, and bytes 0–7 and 8–15 (zero-padded).
+    let length: Int
+    let word0: UInt64
+    let word1: UInt64
 
-    fileprivate init(_ val: UnsafeMutablePointer<yyjson_val>) { self.val = val }
+    fileprivate init(_ val: UnsafeMutablePointer<yyjson_val>) {
+        self.val = val
+        length = yyjson_get_len(val)
+        var words: (UInt64, UInt64) = (0, 0)
+        if let p = yyjson_get_str(val) {
+            let n = min(length, 16)
+            withUnsafeMutableBytes(of: &words) { raw in
+                if let to = raw.baseAddress { to.copyMemory(from: p, byteCount: n) }
+            }
+        }
+        word0 = UInt64(littleEndian: words.0)
+        word1 = UInt64(littleEndian: words.1)
+    }
 
     private var bytes: UnsafeRawBufferPointer {
         guard let p = yyjson_get_str(val) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
@@ -147,18 +166,31 @@ struct JSONKey: Equatable, CustomStringConvertible {
     /// The key as text (for JSON pointers in issues).
     var description: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Inline length check and memcmp (`yyjson_equals` is an out-of-line library call).
     @inline(__always) static func == (a: JSONKey, b: JSONKey) -> Bool {
-        yyjson_equals_strn(a.val, yyjson_get_str(b.val), yyjson_get_len(b.val))
+        a.length == b.length && a.word0 == b.word0 && a.word1 == b.word1
+            && (a.length <= 16 || yyjson_equals_strn(a.val, yyjson_get_str(b.val), b.length))
     }
 
-    /// Length first, then memcmp (yyjson's inline `equals_strn`): most candidates differ in length.
+    /// Length, then the two words; `name`'s words are constants after inlining.
     @inline(__always) static func == (key: JSONKey, name: StaticString) -> Bool {
-        name.utf8Start.withMemoryRebound(to: CChar.self, capacity: name.utf8CodeUnitCount) {
-            yyjson_equals_strn(key.val, $0, name.utf8CodeUnitCount)
-        }
+        let n = name.utf8CodeUnitCount
+        guard key.length == n else { return false }
+        if n <= 16 { return key.word0 == word(name, from: 0) && key.word1 == word(name, from: 8) }
+        return name.utf8Start.withMemoryRebound(to: CChar.self, capacity: n) { yyjson_equals_strn(key.val, $0, n) }
     }
 
     /// Lets `switch key { case "viewport": … }` compare bytes with the literal.
     @inline(__always) static func ~= (name: StaticString, key: JSONKey) -> Bool { key == name }
+
+    /// Bytes `from ..< from + 8` of `s` as a little-endian word, zero-padded (as `word0`/`word1`).
+    @inline(__always) static func word(_ s: StaticString, from: Int) -> UInt64 {
+        var w: UInt64 = 0
+        var i = from
+        let end = min(s.utf8CodeUnitCount, from + 8)
+        while i < end {
+            w |= UInt64(s.utf8Start[i]) << UInt64(8 * (i - from))
+            i += 1
+        }
+        return w
+    }
 }
