@@ -170,7 +170,35 @@ public struct ByteBuffer: Sendable {
     /// Literal bytes, copied straight from the binary's constant data.
     @inlinable @inline(__always)
     public mutating func writeStaticString(_ literal: StaticString) {
-        literal.withUTF8Buffer { writeRaw(UnsafeRawBufferPointer($0)) }
+        let n = literal.utf8CodeUnitCount
+        reserveWritable(n)
+        precondition(_writerIndex &+ n <= storage.capacity)
+        ByteBuffer.copySmall(from: UnsafeRawPointer(literal.utf8Start), to: storage.base + _writerIndex, count: n)
+        _writerIndex &+= n
+    }
+
+    /// Copies `count` bytes. A literal's length is a constant once inlined, so up to 16 bytes this
+    /// folds to two overlapping word moves instead of a call to memcpy (most JSON keys and
+    /// punctuation are that short).
+    @inlinable @inline(__always)
+    static func copySmall(from: UnsafeRawPointer, to: UnsafeMutableRawPointer, count n: Int) {
+        if n >= 8 && n <= 16 {
+            let a = from.loadUnaligned(as: UInt64.self)
+            let b = from.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+            to.storeBytes(of: a, as: UInt64.self)
+            to.storeBytes(of: b, toByteOffset: n &- 8, as: UInt64.self)
+        } else if n >= 4 && n < 8 {
+            let a = from.loadUnaligned(as: UInt32.self)
+            let b = from.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+            to.storeBytes(of: a, as: UInt32.self)
+            to.storeBytes(of: b, toByteOffset: n &- 4, as: UInt32.self)
+        } else if n > 0 && n < 4 {
+            to.storeBytes(of: from.load(as: UInt8.self), as: UInt8.self)
+            if n > 1 { to.storeBytes(of: from.load(fromByteOffset: n &- 1, as: UInt8.self), toByteOffset: n &- 1, as: UInt8.self) }
+            if n > 2 { to.storeBytes(of: from.load(fromByteOffset: 1, as: UInt8.self), toByteOffset: 1, as: UInt8.self) }
+        } else if n > 16 {
+            to.copyMemory(from: from, byteCount: n)
+        }
     }
 
     /// A string's UTF-8; one copy when it is stored contiguously (native strings are).
@@ -293,7 +321,7 @@ public struct ReservedBytes: ~Copyable {
     public mutating func writeStaticString(_ literal: StaticString) {
         let n = literal.utf8CodeUnitCount
         precondition(n <= end &- index, "write past the reservation")
-        (base + index).copyMemory(from: literal.utf8Start, byteCount: n)
+        ByteBuffer.copySmall(from: UnsafeRawPointer(literal.utf8Start), to: base + index, count: n)
         index &+= n
     }
 
