@@ -148,14 +148,19 @@ struct WordHash {
             i &+= 8
         }
         if i < count {
-            var last: UInt64 = 0
-            var shift: UInt64 = 0
-            while i < count {
-                last |= UInt64(bytes[i]) &<< shift
-                shift &+= 8
-                i &+= 1
+            if count >= 8 {  // the last word ends at the end: its top bytes are the tail
+                let end = UInt64(littleEndian: raw.unsafeLoadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+                mix(end &>> UInt64(8 &* (8 &- (count &- i))))
+            } else {
+                var last: UInt64 = 0
+                var shift: UInt64 = 0
+                while i < count {
+                    last |= UInt64(bytes[i]) &<< shift
+                    shift &+= 8
+                    i &+= 1
+                }
+                mix(last)
             }
-            mix(last)
         }
         mix(UInt64(count))
     }
