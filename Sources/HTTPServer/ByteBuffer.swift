@@ -342,6 +342,29 @@ public struct ReservedBytes: ~Copyable {
         index &+= digits
     }
 
+    /// `value` (0 ≤ value < 1 000, the commonest JSON integers: sizes and offsets) in decimal:
+    /// one or two table loads, no division loop.
+    @inlinable @inline(__always)
+    public mutating func writeDecimal(below1000 value: Int) {
+        precondition(value >= 0 && value < 1000 && end &- index >= 3, "write past the reservation")
+        ByteBuffer.digitPairs.withUTF8Buffer { pairs in
+            if value < 10 {
+                base.storeBytes(of: UInt8(truncatingIfNeeded: 48 &+ value), toByteOffset: index, as: UInt8.self)
+                index &+= 1
+            } else if value < 100 {
+                base.storeBytes(of: pairs[value &* 2], toByteOffset: index, as: UInt8.self)
+                base.storeBytes(of: pairs[value &* 2 &+ 1], toByteOffset: index &+ 1, as: UInt8.self)
+                index &+= 2
+            } else {
+                let high = value / 100, low = (value &- high &* 100) &* 2
+                base.storeBytes(of: UInt8(truncatingIfNeeded: 48 &+ high), toByteOffset: index, as: UInt8.self)
+                base.storeBytes(of: pairs[low], toByteOffset: index &+ 1, as: UInt8.self)
+                base.storeBytes(of: pairs[low &+ 1], toByteOffset: index &+ 2, as: UInt8.self)
+                index &+= 3
+            }
+        }
+    }
+
     @inlinable @inline(__always)
     public mutating func writeDecimal(_ value: Int) {
         if value < 0 {

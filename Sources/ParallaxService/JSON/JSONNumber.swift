@@ -9,6 +9,10 @@ extension ReservedBytes {
     static var maximumNumberLength: Int { 24 }
 
     @inline(__always) mutating func jsonNumber(_ value: Double) {
+        if value >= 0 && value < 1000 {  // most layout numbers: 0, 8, 390, 844
+            let i = Int(value)
+            if Double(i) == value { writeDecimal(below1000: i); return }  // -0 is ≥ 0: "0"
+        }
         let magnitude = value.magnitude
         if magnitude < 9_007_199_254_740_992 {  // NaN compares false: falls through to null
             let i = Int64(value)  // exact truncation below 2⁵³
@@ -57,5 +61,7 @@ extension ReservedBytes {
     /// Punctuation and keys fused into one literal (`,"y":`); the caller owns the punctuation.
     @inline(__always) mutating func literal(_ s: StaticString) { writeStaticString(s) }
 
-    @inline(__always) mutating func jsonInt(_ value: Int) { writeDecimal(value) }
+    @inline(__always) mutating func jsonInt(_ value: Int) {
+        if value >= 0 && value < 1000 { writeDecimal(below1000: value) } else { writeDecimal(value) }
+    }
 }
