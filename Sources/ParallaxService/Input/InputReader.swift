@@ -11,10 +11,11 @@ import ParallaxLayout
 /// validation cannot name that field a second time. Value rules about how fields combine ("give
 /// only one of offset, page, offsets") are still reported: they are further problems, not echoes.
 ///
-/// The current location is a stack of pointer tokens; a pointer string is built only for an issue.
+/// The current location is a stack of steps (trivial values: a push or pop copies no String and
+/// destroys nothing); a pointer string is built only for an issue.
 struct InputReader {
     private(set) var issues: [ValidationIssue] = []
-    private var path: [JSONPointer.Token] = []
+    private var path: [Step] = []
     /// Keys of the objects being read, innermost last: one buffer for the whole document instead
     /// of an array per object (duplicate detection).
     private var keys: [JSONKey] = []
@@ -22,7 +23,7 @@ struct InputReader {
     /// The two buffers, kept by the caller between documents so a request allocates neither
     /// (a reader leaves both empty: every push has its pop).
     struct Scratch {
-        fileprivate var path: [JSONPointer.Token] = []
+        fileprivate var path: [Step] = []
         fileprivate var keys: [JSONKey] = []
         init() {}
     }
@@ -40,15 +41,28 @@ struct InputReader {
         swap(&keys, &scratch.keys)
     }
 
-    var pointer: String { JSONPointer(path).description }
+    /// One step of the location: a member of the document, a schema name, an array index.
+    fileprivate enum Step {
+        case member(JSONKey), name(StaticString), index(Int)
+
+        var token: JSONPointer.Token {
+            switch self {
+            case .member(let k): .member(k)
+            case .name(let n): .key(n.description)
+            case .index(let i): .index(i)
+            }
+        }
+    }
+
+    var pointer: String { JSONPointer(path.map(\.token)).description }
 
     mutating func fail(_ message: String) {
         issues.append(ValidationIssue(pointer: pointer, message: message))
     }
 
-    /// Runs `body` one level down, at `key`.
-    mutating func at<R>(_ key: String, _ body: (inout InputReader) -> R) -> R {
-        path.append(.key(key))
+    /// Runs `body` one level down, at the field `name`.
+    mutating func at<R>(_ name: StaticString, _ body: (inout InputReader) -> R) -> R {
+        path.append(.name(name))
         defer { path.removeLast() }
         return body(&self)
     }
@@ -100,7 +114,7 @@ struct InputReader {
         let missing = fields.requiredMask & ~seen
         if missing != 0 {
             for i in 0..<fields.requiredCount where missing & (1 << UInt64(i)) != 0 {
-                at(fields.name(i).description) { $0.fail("is required") }
+                at(fields.name(i)) { $0.fail("is required") }
             }
         }
         return true
