@@ -389,32 +389,36 @@ extension ReservedBytes {
 
     /// The standard library's shortest round-trip text of `value` (its `description`, locale-free),
     /// without a trailing ".0" when `droppingPointZero`. The digits come through `_writeASCII`
-    /// into a stack buffer: no String. At most 24 bytes ("-2.2250738585072014e-308").
+    /// straight into the reservation: no String, no second buffer. At most 24 bytes
+    /// ("-2.2250738585072014e-308").
     public mutating func writeShortest(_ value: Double, droppingPointZero: Bool) {
-        var text = StackText()
+        var text = ReservedText(base: base, index: index, end: end)
         value.write(to: &text)
-        var n = text.count
-        if droppingPointZero, n >= 2, text.bytes[n &- 1] == UInt8(ascii: "0"), text.bytes[n &- 2] == UInt8(ascii: ".") {
+        var n = text.index
+        if droppingPointZero, n &- index >= 2, base.load(fromByteOffset: n &- 1, as: UInt8.self) == UInt8(ascii: "0"),
+           base.load(fromByteOffset: n &- 2, as: UInt8.self) == UInt8(ascii: ".") {
             n &-= 2
         }
-        precondition(n <= end &- index, "write past the reservation")
-        for i in 0..<n { base.storeBytes(of: text.bytes[i], toByteOffset: index &+ i, as: UInt8.self) }
-        index &+= n
+        index = n
     }
 }
 
-/// A number's text on the stack (`writeShortest`): 32 bytes, more than any Double needs.
-private struct StackText: TextOutputStream {
-    var bytes = InlineArray<32, UInt8>(repeating: 0)
-    var count = 0
+/// `writeShortest`'s stream: the standard library hands a number's digits to `_writeASCII` from its
+/// own stack buffer; they are copied once, bounds-checked, into the reservation.
+private struct ReservedText: TextOutputStream {
+    let base: UnsafeMutableRawPointer
+    var index: Int
+    let end: Int
 
-    mutating func write(_ string: String) { for b in string.utf8 { append(b) } }
-    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { for b in buffer { append(b) } }
+    mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { _writeASCII($0) }
+    }
 
-    @inline(__always) mutating func append(_ b: UInt8) {
-        precondition(count < 32, "a number longer than 32 bytes")
-        bytes[count] = b
-        count &+= 1
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        precondition(buffer.count <= end &- index, "write past the reservation")
+        if let from = buffer.baseAddress { (base + index).copyMemory(from: from, byteCount: buffer.count) }
+        index &+= buffer.count
     }
 }
 
