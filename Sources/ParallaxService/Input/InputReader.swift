@@ -81,7 +81,7 @@ struct InputReader {
     /// `fields` that `member` still accepts (a route's `extra` fields) are remembered in the key
     /// buffer for the same check. Then each of `fields`' required names missing is reported, in
     /// order. Returns false when `value` is not an object.
-    @discardableResult
+    @discardableResult @inline(__always)
     mutating func object(_ value: JSONValue, _ fields: JSONFields, member: (inout InputReader, JSONKey, JSONValue) -> Bool) -> Bool {
         guard value.kind == .object else {
             fail("must be an object, not \(value.kindName)")
