@@ -183,3 +183,21 @@ import Testing
         }
     }
 }
+
+/// `MediaType.isJSON`'s two-word fast path for exactly `application/json` agrees with the scan on
+/// every other 16-byte value: case, a `+json` suffix, one byte changed anywhere.
+@Suite struct MediaTypeTests {
+    @Test func sixteenByteValuesMatchOnlyWhatTheScanAccepts() {
+        func isJSON(_ s: String) -> Bool { MediaType.isJSON(Array(s.utf8).span) }
+        #expect(isJSON("application/json") && isJSON("Application/JSON") && isJSON("application/json ")
+                && isJSON("application/a+json"))
+        let exact = Array("application/json".utf8)
+        for i in exact.indices {
+            var b = exact
+            b[i] = UInt8(ascii: "x")
+            let accepted = MediaType.isJSON(b.span)
+            #expect(!accepted, "\(String(decoding: b, as: UTF8.self))")
+        }
+        #expect(!isJSON("application/jsox") && !isJSON("applicationxjson") && !isJSON("text/plain; json"))
+    }
+}
