@@ -16,19 +16,35 @@ extension ByteBuffer {
 
     @inlinable
     public mutating func writeDecimal(_ value: UInt64) {
-        var digits = 1
-        var probe = value
-        while probe >= 10 { probe /= 10; digits &+= 1 }
+        if value < 10 {  // the commonest JSON integer: one store, no table
+            reserveWritable(1)
+            storage.base.storeBytes(of: UInt8(truncatingIfNeeded: 48 &+ value), toByteOffset: _writerIndex, as: UInt8.self)
+            _writerIndex &+= 1
+            return
+        }
+        let digits = Self.decimalDigits(value)
         reserveWritable(digits)
-        var v = value
-        var i = _writerIndex &+ digits
-        precondition(i <= storage.capacity)
-        repeat {
-            i &-= 1
-            storage.base.storeBytes(of: UInt8(truncatingIfNeeded: 48 &+ v % 10), toByteOffset: i, as: UInt8.self)
-            v /= 10
-        } while v > 0
+        precondition(_writerIndex &+ digits <= storage.capacity)
+        Self.storeDecimal(value, digits: digits, at: storage.base, offset: _writerIndex)
         _writerIndex &+= digits
+    }
+
+    /// How many decimal digits `value` has (1 for 0): comparisons, no division.
+    @inlinable @inline(__always)
+    static func decimalDigits(_ value: UInt64) -> Int {
+        var n = 1
+        var v = value
+        if v >= 100_000_000 { n &+= 8; v /= 100_000_000 }
+        if v >= 100_000_000 { n &+= 8; v /= 100_000_000 }
+        if v >= 10_000 { n &+= 4; v /= 10_000 }
+        if v >= 100 { n &+= 2; v /= 100 }
+        if v >= 10 { n &+= 1 }
+        return n
+    }
+
+    /// "00", "01", … "99": the two digits of each pair at offsets 2k and 2k + 1.
+    @usableFromInline static var digitPairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
     }
 
     /// `value` in lowercase hexadecimal, at least `minimumDigits` digits (zero-padded: a chunk

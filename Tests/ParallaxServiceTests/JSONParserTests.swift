@@ -8,6 +8,42 @@ import Testing
         parser.parse(Array(text.utf8).span) { describe($0) }
     }
 
+    /// Keys of every length 0 to 24 (the word loads take different paths below 4, 8 and 16 bytes
+    /// and beyond): each equals itself and no key that differs in one byte or in length, and
+    /// `==` with a literal agrees with the key's text.
+    @Test func keysCompareByEveryByte() {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz".utf8)
+        var names: [String] = []
+        for n in 0...24 {
+            let base = String(decoding: alphabet.prefix(n), as: UTF8.self)
+            names.append(base)
+            if n > 0 {
+                var changed = Array(base.utf8)
+                changed[n - 1] = UInt8(ascii: "Z")
+                names.append(String(decoding: changed, as: UTF8.self))
+            }
+            if n > 1 {
+                var changed = Array(base.utf8)
+                changed[0] = UInt8(ascii: "Z")
+                names.append(String(decoding: changed, as: UTF8.self))
+            }
+        }
+        let body = "{" + names.map { "\"\($0)\":0" }.joined(separator: ",") + "}"
+        let outcome: Result<Void, JSONSyntaxError> = parser.parse(Array(body.utf8).span) { root in
+            var keys: [JSONKey] = []
+            root.forEachMemberKey { k, _ in keys.append(k) }
+            #expect(keys.map(\.description) == names)
+            for (i, a) in keys.enumerated() {
+                for (j, b) in keys.enumerated() { #expect((a == b) == (i == j), "\(a) vs \(b)") }
+            }
+            #expect(keys[names.firstIndex(of: "abcdefghijklmnop")!] == "abcdefghijklmnop")
+            #expect(keys[names.firstIndex(of: "abcdefghijklmnopqrstuvwx")!] == "abcdefghijklmnopqrstuvwx")
+            #expect(!(keys[names.firstIndex(of: "abcdefghijklmnoZ")!] == "abcdefghijklmnop"))
+            #expect(keys[names.firstIndex(of: "abcdefg")!] == "abcdefg" && !(keys[names.firstIndex(of: "abcdefg")!] == "abcdefgh"))
+        }
+        #expect((try? outcome.get()) != nil)
+    }
+
     private func describe(_ v: JSONValue) -> String {
         switch v.kind {
         case .null: return "null"

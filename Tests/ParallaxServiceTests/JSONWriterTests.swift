@@ -60,8 +60,8 @@ import HTTPServer
         return d.hasSuffix(".0") ? String(d.dropLast(2)) : d
     }
 
-    /// The writer's fast paths (short decimals near 10⁻⁴ … 10¹¹ with 1–4 decimals, integers)
-    /// print every number exactly as the reference form does.
+    /// The writer's fast paths (decimals of up to 15 significant digits between 10⁻⁴ and 10¹⁵,
+    /// integers) print every number exactly as the reference form does.
     @Test func fastNumberPathsMatchTheReferenceForm() {
         var values: [Double] = [
             0, -0.0, 0.5, -0.5, 0.0001, -0.0001, 0.001, 0.00015, 1e-5, 0.00001, 123.25, 2.675, 0.1, 0.7,
@@ -89,6 +89,29 @@ import HTTPServer
             values.append(Double(bitPattern: rng.next()))
             values.append(Double(Int64(bitPattern: rng.next()) % 1_000_000) / 997)
         }
+        // Decimals of 1 to 19 fraction digits and up to 17 significant digits, each side of the
+        // 15-digit limit of the fast path; and every binade between 10⁻⁵ and 10¹⁶, at random.
+        for k in 1...19 {
+            var p = 1.0
+            for _ in 0..<k { p *= 10 }
+            for digits: UInt64 in [1_000, 1_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000, 100_000_000_000_000_000] {
+                for _ in 0..<400 {
+                    let m = rng.next() % digits
+                    values.append(Double(m) / p)
+                    values.append(-Double(m) / p)
+                    values.append((Double(m) / p).nextUp)
+                    values.append((Double(m) / p).nextDown)
+                }
+            }
+        }
+        for exponent in -17...53 {
+            let base = Double(sign: .plus, exponent: exponent, significand: 1)
+            for _ in 0..<300 {
+                values.append(base * (1 + Double(rng.next() % (1 << 52)) / 4_503_599_627_370_496))
+            }
+        }
+        values += [1e-4, 1e-4.nextDown, 1e-4.nextUp, 1e15, 1e15.nextDown, 1e15 - 0.5, 999_999_999_999_999.9,
+                   0.1 + 0.2, 123_456_789_012.345, 0.000123456789012345, 0.00012345678901234]
         for v in values {
             let out = written { $0.number(v) }
             if out != reference(v) { Issue.record("\(v): \(out) != \(reference(v))") }

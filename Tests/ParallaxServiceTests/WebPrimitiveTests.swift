@@ -11,6 +11,30 @@ import Testing
         #expect(EntityTag.fnv1a(Array("foobar".utf8)) == 0x8594_4171_f739_67e8)
     }
 
+    /// The word-at-a-time hash: every length from 0 to 40 (whole words, tails, both) and every
+    /// single-bit change of a 40-byte input gives a different value, and so does moving bytes
+    /// between the parts (each part carries its length).
+    @Test func wordHashSeesEveryByteAndEveryLength() {
+        func hash(_ parts: [[UInt8]]) -> UInt64 {
+            var h = WordHash()
+            for p in parts { h.combine(p.span) }
+            return h.finish()
+        }
+        let base = (0..<40).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        var seen = Set<UInt64>()
+        for n in 0...40 { seen.insert(hash([Array(base[..<n])])) }
+        for n in 1...40 { seen.insert(hash([Array(repeating: 0, count: n)])) }  // zeros: the length decides
+        #expect(seen.count == 81)
+        var flips = Set<UInt64>()
+        for bit in 0..<(40 * 8) {
+            var b = base
+            b[bit / 8] ^= UInt8(1) << UInt8(bit % 8)
+            flips.insert(hash([b]))
+        }
+        #expect(flips.count == 320 && !flips.contains(hash([base])))
+        #expect(hash([Array("ab".utf8), Array("c".utf8)]) != hash([Array("a".utf8), Array("bc".utf8)]))
+    }
+
     @Test func theTagIsFixedAndDependsOnEveryInput() {
         let base = EntityTag.strong(route: "/v1/paging", representation: Array("a=1".utf8), isQuery: true)
         // The same on every run and machine: pinned here (change only with answerVersion).
@@ -33,8 +57,7 @@ import Testing
         #expect(EntityTag.strong(route: "/v1/paging", representation: Array("pageCount=5".utf8), isQuery: true,
                                  variant: "application/json", version: "1.0.0") == pinned)
     }
-    let pinned = EntityTag.strong(route: "/v1/paging", representation: Array("pageCount=5".utf8), isQuery: true,
-                                  variant: "application/json", version: "1.0.0")
+    let pinned = "\"40d2fc1938357c5c\""
 
     @Test(arguments: [
         // RFC 9110 §13.1.2 examples and list forms
@@ -158,5 +181,23 @@ import Testing
             let unquoted = String(decoding: bytes.filter { $0 != 0x22 }, as: UTF8.self)
             #expect(EntityTag.ifNoneMatch(unquoted + #", "0123456789abcdef""#, matches: #""0123456789abcdef""#), "\(bytes)")
         }
+    }
+}
+
+/// `MediaType.isJSON`'s two-word fast path for exactly `application/json` agrees with the scan on
+/// every other 16-byte value: case, a `+json` suffix, one byte changed anywhere.
+@Suite struct MediaTypeTests {
+    @Test func sixteenByteValuesMatchOnlyWhatTheScanAccepts() {
+        func isJSON(_ s: String) -> Bool { MediaType.isJSON(Array(s.utf8).span) }
+        #expect(isJSON("application/json") && isJSON("Application/JSON") && isJSON("application/json ")
+                && isJSON("application/a+json"))
+        let exact = Array("application/json".utf8)
+        for i in exact.indices {
+            var b = exact
+            b[i] = UInt8(ascii: "x")
+            let accepted = MediaType.isJSON(b.span)
+            #expect(!accepted, "\(String(decoding: b, as: UTF8.self))")
+        }
+        #expect(!isJSON("application/jsox") && !isJSON("applicationxjson") && !isJSON("text/plain; json"))
     }
 }

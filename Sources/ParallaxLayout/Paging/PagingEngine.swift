@@ -7,8 +7,8 @@
 
 /// A validated paging request, ready to lay out any offset.
 public struct PagingEngine: Sendable {
-    /// The request, as given.
-    public let input: PagingInput
+    // Not the request itself: only what layout reads from it, so the engine (copied into the
+    // answer's cursor) stays small and holds no reference to the request's arrays.
     /// Frames in the answer: 1 for a single answer, the count of `offsets` for a timeline.
     public var frameCount: Int { isTimeline ? offsets.count : 1 }
     /// The timeline's offsets (empty for a single answer: no array allocated per request).
@@ -34,9 +34,14 @@ public struct PagingEngine: Sendable {
     let infinite: Bool
     let motion: Double
     let pixelScale: Double?
-    let layers: [PreparedLayer]
+    /// The request's layers (its array, shared, not copied), or the default background; each is
+    /// prepared when a page lays it out (`prepared(_:)`: a few operations, no array per request).
+    let inputLayers: [PagingInput.Layer]
     let selection: Selection
     let decelerationRate: Double
+    /// The request's `velocity` and `previousOffset`.
+    let velocity: Double?
+    let givenPreviousOffset: Double?
 
     enum Selection: Sendable {
         case visible
@@ -56,11 +61,26 @@ public struct PagingEngine: Sendable {
         let contentMode: ContentMode
     }
 
+    /// A request without `layers` has one, the background.
+    private static let defaultLayers = [PagingInput.Layer(name: "background", travel: 0)]
+
+    /// Layer `j` with its effective travel and defaults.
+    @inline(__always) func prepared(_ j: Int) -> PreparedLayer {
+        let layer = inputLayers[j], L = stride
+        let raw = layer.travel ?? (layer.rate.map { $0 * L } ?? 0)
+        return PreparedLayer(
+            name: layer.name ?? "background", travel: motion * clamp(raw, -L, L), cover: layer.fit == .cover,
+            opacityMin: layer.opacity.map { $0.min ?? 1 }, scaleMin: layer.scale.map { $0.min ?? 1 },
+            content: layer.content, contentMode: layer.contentMode ?? .aspectFill)
+    }
+
+    /// Every layer prepared (an array: for the keyframes, not for the per-page hot path).
+    var layers: [PreparedLayer] { inputLayers.indices.map(prepared) }
+
     /// Validates `input` (every problem, SPEC §6) and prepares it.
     public init(_ input: PagingInput, limits: LayoutLimits = .standard) throws(ValidationError) {
         let issues = input.validate(limits: limits)
         if !issues.isEmpty { throw ValidationError(issues: issues) }
-        self.input = input
         axis = input.axis ?? .horizontal
         viewport = input.viewport
         count = toInt(input.pageCount)
@@ -74,14 +94,10 @@ public struct PagingEngine: Sendable {
         motion = input.motionScale ?? 1
         pixelScale = input.pixelScale
         decelerationRate = input.decelerationRate ?? 0.998
-        let L = stride, m = motion
-        layers = (input.layers ?? [PagingInput.Layer(name: "background", travel: 0)]).map { layer in
-            let raw = layer.travel ?? (layer.rate.map { $0 * L } ?? 0)
-            return PreparedLayer(
-                name: layer.name ?? "background", travel: m * clamp(raw, -L, L), cover: layer.fit == .cover,
-                opacityMin: layer.opacity.map { $0.min ?? 1 }, scaleMin: layer.scale.map { $0.min ?? 1 },
-                content: layer.content, contentMode: layer.contentMode ?? .aspectFill)
-        }
+        velocity = input.velocity
+        givenPreviousOffset = input.previousOffset
+        inputLayers = input.layers ?? Self.defaultLayers
+        let L = stride
         if let range = input.range {
             selection = .range(from: toInt(range.from), to: toInt(range.to))
         } else {
@@ -109,7 +125,7 @@ public struct PagingEngine: Sendable {
     /// frame 0 compares with it, frame k > 0 with `offsets[k − 1]`, so a timeline reports each
     /// event once, in the frame where it happens.
     public func previousOffset(forFrame k: Int) -> Double? {
-        guard let given = input.previousOffset else { return nil }
+        guard let given = givenPreviousOffset else { return nil }
         return k == 0 ? given : offset(frame: k - 1)
     }
 

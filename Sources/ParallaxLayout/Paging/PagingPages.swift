@@ -53,8 +53,8 @@ extension PagingEngine {
     public func page(slot k: Int, offset o: Double) -> PageLayout {
         let (page, place) = pageWithoutLayers(slot: k, offset: o)
         var out = page
-        out.layers.reserveCapacity(layers.count)
-        for j in layers.indices { out.layers.append(layer(j, of: place)) }
+        out.layers.reserveCapacity(inputLayers.count)
+        for j in inputLayers.indices { out.layers.append(layer(j, of: place)) }
         return out
     }
 
@@ -69,7 +69,7 @@ extension PagingEngine {
     }
 
     /// The layers a page has (the request's, or the default background).
-    public var layerCount: Int { layers.count }
+    public var layerCount: Int { inputLayers.count }
 
     /// `page(slot:offset:)` with an empty `layers`, and its place: a writer streams the layers
     /// one by one with `layer(_:of:)` and builds no array per page (issue 11: allocations).
@@ -96,7 +96,7 @@ extension PagingEngine {
 
     /// Layer `j` (0 ..< `layerCount`) of the page at `place`.
     public func layer(_ j: Int, of place: PagePlace) -> LayerLayout {
-        layer(layers[j], pageStart: place.pageStart, progress: place.progress, amount: place.amount, clip: place.clip)
+        layer(prepared(j), pageStart: place.pageStart, progress: place.progress, amount: place.amount, clip: place.clip)
     }
 
     /// One layer of a page whose (mirrored) viewport start is `pageStart`.

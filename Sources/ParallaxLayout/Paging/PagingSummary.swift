@@ -27,7 +27,7 @@ extension PagingEngine {
         func limit(_ k: Double) -> Double { infinite ? k : clamp(k, 0, last) }
         var snap = Snap(previous: nz(limit(ceilD(P) - 1) * L), nearest: nz(limit(nearest) * L),
                         next: nz(limit(floorP + 1) * L))
-        if let v = input.velocity {
+        if let v = velocity {
             // UIScrollView's projection: o + (v/1000)·d/(1 − d); the page nearest to it, at most one
             // page from currentPage (a paging scroll view never skips pages on a flick).
             let d = decelerationRate

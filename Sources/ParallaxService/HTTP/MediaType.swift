@@ -12,7 +12,18 @@ enum MediaType {
     private static let json: UInt64 = 0x6a73_6f6e
     private static let plusJSON: UInt64 = 0x2b_6a73_6f6e
 
+    /// `application/json` exactly, as two little-endian words ("applicat", "ion/json").
+    private static let exact: (UInt64, UInt64) = (0x7461_6369_6c70_7061, 0x6e6f_736a_2f6e_6f69)
+
     static func isJSON(_ value: Span<UInt8>) -> Bool {
+        // What nearly every client sends, compared as two words before the general scan.
+        if value.count == 16 {
+            let raw = value.bytes
+            if UInt64(littleEndian: raw.unsafeLoadUnaligned(fromByteOffset: 0, as: UInt64.self)) == exact.0
+                && UInt64(littleEndian: raw.unsafeLoadUnaligned(fromByteOffset: 8, as: UInt64.self)) == exact.1 {
+                return true
+            }
+        }
         let prefix = Self.prefix.span
         var matched = 0, after = 0
         var tail: UInt64 = 0

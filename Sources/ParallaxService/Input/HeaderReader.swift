@@ -1,10 +1,16 @@
 import ParallaxLayout
 
 extension InputReader {
+    // The field tables (InputReader.object), in the order of the schema (openapi.yaml).
+    private static let headerRequestFields = JSONFields(
+        required: ["viewport", "header"],
+        optional: ["offset", "offsets", "stretch", "mode", "content", "contentMode", "motionScale", "pixelScale"])
+    private static let headerFields = JSONFields(required: ["height"], optional: ["minHeight"])
+
     /// The stretchy-header request (SPEC §2).
     mutating func headerInput(_ root: JSONValue, extra: (inout InputReader, JSONKey, JSONValue) -> Bool = { _, _, _ in false }) -> HeaderInput {
         var input = HeaderInput(viewport: Size(width: 1, height: 1), header: HeaderInput.Header(height: 1))
-        object(root, required: "viewport", "header") { r, key, v in
+        object(root, Self.headerRequestFields) { r, key, v in
             switch key {
             case "viewport": if let s = r.size(v) { input.viewport = s }
             case "header": if let h = r.header(v) { input.header = h }
@@ -26,7 +32,7 @@ extension InputReader {
     /// `{"height": Hh, "minHeight": m}`, height required.
     private mutating func header(_ v: JSONValue) -> HeaderInput.Header? {
         var height: Double?, minHeight: Double?
-        let seen = object(v, required: "height") { r, key, e in
+        let seen = object(v, Self.headerFields) { r, key, e in
             switch key {
             case "height": height = r.number(e)
             case "minHeight": minHeight = r.number(e)

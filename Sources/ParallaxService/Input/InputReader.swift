@@ -11,10 +11,11 @@ import ParallaxLayout
 /// validation cannot name that field a second time. Value rules about how fields combine ("give
 /// only one of offset, page, offsets") are still reported: they are further problems, not echoes.
 ///
-/// The current location is a stack of pointer tokens; a pointer string is built only for an issue.
+/// The current location is a stack of steps (trivial values: a push or pop copies no String and
+/// destroys nothing); a pointer string is built only for an issue.
 struct InputReader {
     private(set) var issues: [ValidationIssue] = []
-    private var path: [JSONPointer.Token] = []
+    private var path: [Step] = []
     /// Keys of the objects being read, innermost last: one buffer for the whole document instead
     /// of an array per object (duplicate detection).
     private var keys: [JSONKey] = []
@@ -22,7 +23,7 @@ struct InputReader {
     /// The two buffers, kept by the caller between documents so a request allocates neither
     /// (a reader leaves both empty: every push has its pop).
     struct Scratch {
-        fileprivate var path: [JSONPointer.Token] = []
+        fileprivate var path: [Step] = []
         fileprivate var keys: [JSONKey] = []
         init() {}
     }
@@ -40,15 +41,28 @@ struct InputReader {
         swap(&keys, &scratch.keys)
     }
 
-    var pointer: String { JSONPointer(path).description }
+    /// One step of the location: a member of the document, a schema name, an array index.
+    fileprivate enum Step {
+        case member(JSONKey), name(StaticString), index(Int)
+
+        var token: JSONPointer.Token {
+            switch self {
+            case .member(let k): .member(k)
+            case .name(let n): .key(n.description)
+            case .index(let i): .index(i)
+            }
+        }
+    }
+
+    var pointer: String { JSONPointer(path.map(\.token)).description }
 
     mutating func fail(_ message: String) {
         issues.append(ValidationIssue(pointer: pointer, message: message))
     }
 
-    /// Runs `body` one level down, at `key`.
-    mutating func at<R>(_ key: String, _ body: (inout InputReader) -> R) -> R {
-        path.append(.key(key))
+    /// Runs `body` one level down, at the field `name`.
+    mutating func at<R>(_ name: StaticString, _ body: (inout InputReader) -> R) -> R {
+        path.append(.name(name))
         defer { path.removeLast() }
         return body(&self)
     }
@@ -60,32 +74,48 @@ struct InputReader {
         return body(&self)
     }
 
-    /// Iterates an object's members with the path at each member. `member` returns false for a
-    /// field it does not know (reported as unknown); a repeated field is reported once per repeat;
-    /// then each of `required` missing is reported. Returns false when `value` is not an object.
-    /// (The required names are checked here, against the key buffer, so no array of the keys
-    /// seen is built per object.)
-    @discardableResult
-    mutating func object(_ value: JSONValue, required: StaticString..., member: (inout InputReader, JSONKey, JSONValue) -> Bool) -> Bool {
+    /// Iterates an object's members with the path at each member. A key is first looked up in
+    /// `fields` (the object's schema, one table per object kind): a field seen before is reported
+    /// once per repeat without reading it again, by a bit of a mask. Then `member` reads it;
+    /// `member` returns false for a key it does not know (reported as unknown). Keys outside
+    /// `fields` that `member` still accepts (a route's `extra` fields) are remembered in the key
+    /// buffer for the same check. Then each of `fields`' required names missing is reported, in
+    /// order. Returns false when `value` is not an object.
+    @discardableResult @inline(__always)
+    mutating func object(_ value: JSONValue, _ fields: JSONFields, member: (inout InputReader, JSONKey, JSONValue) -> Bool) -> Bool {
         guard value.kind == .object else {
             fail("must be an object, not \(value.kindName)")
             return false
         }
+        var seen: UInt64 = 0
         let start = keys.count
-        defer { keys.removeSubrange(start...) }
         value.forEachMemberKey { key, v in
             path.append(.member(key))
             defer { path.removeLast() }
-            // Only known fields are remembered, so the scan stays short however many unknown
-            // keys a hostile body holds.
-            if keys[start...].contains(key) {
+            if let i = fields.index(of: key) {
+                let bit: UInt64 = 1 << UInt64(i)
+                if seen & bit != 0 {
+                    fail("appears more than once")
+                    return
+                }
+                seen |= bit
+                if !member(&self, key, v) { fail("unknown field") }
+                return
+            }
+            // Only known extra fields are remembered, so the scan stays short however many
+            // unknown keys a hostile body holds.
+            if keys.count > start && keys[start...].contains(key) {
                 fail("appears more than once")
                 return
             }
             if member(&self, key, v) { keys.append(key) } else { fail("unknown field") }
         }
-        for name in required where !keys[start...].contains(where: { $0 == name }) {
-            at(name.description) { $0.fail("is required") }
+        if keys.count > start { keys.removeSubrange(start...) }
+        let missing = fields.requiredMask & ~seen
+        if missing != 0 {
+            for i in 0..<fields.requiredCount where missing & (1 << UInt64(i)) != 0 {
+                at(fields.name(i)) { $0.fail("is required") }
+            }
         }
         return true
     }
@@ -152,10 +182,13 @@ struct InputReader {
 
     // MARK: - Shared objects
 
+    private static let sizeFields = JSONFields(required: ["width", "height"])
+    private static let frameFields = JSONFields(required: ["x", "y", "width", "height"])
+
     /// `{width, height}`, both required numbers.
     mutating func size(_ v: JSONValue) -> Size? {
         var w: Double?, h: Double?
-        let seen = object(v, required: "width", "height") { r, key, e in
+        let seen = object(v, Self.sizeFields) { r, key, e in
             switch key {
             case "width": w = r.number(e)
             case "height": h = r.number(e)
@@ -172,7 +205,7 @@ struct InputReader {
     /// `{x, y, width, height}`, all required numbers.
     mutating func frame(_ v: JSONValue) -> Frame? {
         var x: Double?, y: Double?, w: Double?, h: Double?
-        let seen = object(v, required: "x", "y", "width", "height") { r, key, e in
+        let seen = object(v, Self.frameFields) { r, key, e in
             switch key {
             case "x": x = r.number(e)
             case "y": y = r.number(e)
@@ -185,4 +218,35 @@ struct InputReader {
         guard seen else { return nil }
         return Frame(x: x ?? 0, y: y ?? 0, width: w ?? 1, height: h ?? 1)
     }
+}
+
+/// The field names of one kind of JSON object in the API (its schema's `properties`), required
+/// ones first, as a table of each name's length and first 16 bytes: a key is matched by comparing
+/// words, and a field's position is its bit in `InputReader.object`'s masks. Built once per kind.
+struct JSONFields: Sendable {
+    private let names: [StaticString]
+    private let entries: [(length: Int, word0: UInt64, word1: UInt64)]
+    let requiredCount: Int
+    let requiredMask: UInt64
+
+    init(required: [StaticString], optional: [StaticString] = []) {
+        names = required + optional
+        precondition(names.count <= 64 && names.allSatisfy { $0.utf8CodeUnitCount <= 16 },
+                     "a field table holds at most 64 names of at most 16 bytes")
+        entries = names.map { ($0.utf8CodeUnitCount, JSONKey.word($0, from: 0), JSONKey.word($0, from: 8)) }
+        requiredCount = required.count
+        requiredMask = required.isEmpty ? 0 : UInt64.max >> UInt64(64 - required.count)
+    }
+
+    /// The position of the field `key` names, or nil.
+    @inline(__always) func index(of key: JSONKey) -> Int? {
+        guard key.length <= 16 else { return nil }
+        for i in entries.indices {
+            let e = entries[i]
+            if e.length == key.length && e.word0 == key.word0 && e.word1 == key.word1 { return i }
+        }
+        return nil
+    }
+
+    func name(_ i: Int) -> StaticString { names[i] }
 }

@@ -22,6 +22,8 @@ struct KeyframesOptions {
 }
 
 extension InputReader {
+    private static let domainFields = JSONFields(required: ["from", "to"])
+
     /// Reads `domain`, `format` or `properties` into `options`; false for any other key (the
     /// model's reader then reports it as unknown).
     mutating func keyframesField(_ key: JSONKey, _ v: JSONValue, into options: inout KeyframesOptions) -> Bool {
@@ -37,7 +39,7 @@ extension InputReader {
     /// `{"from": a, "to": b}`, both required numbers; their order is checked by `keyframes()`.
     private mutating func keyframeDomain(_ v: JSONValue) -> KeyframeDomain? {
         var from: Double?, to: Double?
-        let seen = object(v, required: "from", "to") { r, key, e in
+        let seen = object(v, Self.domainFields) { r, key, e in
             switch key {
             case "from": from = r.number(e)
             case "to": to = r.number(e)

@@ -1,12 +1,22 @@
 import ParallaxLayout
 
 extension InputReader {
+    // The field tables (InputReader.object), in the order of the schema (openapi.yaml).
+    private static let pagingFields = JSONFields(
+        required: ["viewport", "pageCount"],
+        optional: ["pageSpacing", "axis", "direction", "infinite", "offset", "page", "offsets", "currentPage", "layers",
+                   "include", "range", "velocity", "decelerationRate", "previousOffset", "motionScale", "pixelScale"])
+    private static let layerFields = JSONFields(
+        required: [], optional: ["name", "travel", "rate", "fit", "opacity", "scale", "content", "contentMode"])
+    private static let minEffectFields = JSONFields(required: [], optional: ["min"])
+    private static let pageRangeFields = JSONFields(required: ["from", "to"])
+
     /// The paging request (SPEC §1), field names exactly as the API. Missing or invalid required
     /// values get placeholders so value validation still runs over the rest. `extra` reads the
     /// fields a variant adds (the keyframes request's `domain`, `format`, `properties`, SPEC §8).
     mutating func pagingInput(_ root: JSONValue, extra: (inout InputReader, JSONKey, JSONValue) -> Bool = { _, _, _ in false }) -> PagingInput {
         var input = PagingInput(viewport: Size(width: 1, height: 1), pageCount: 1)
-        object(root, required: "viewport", "pageCount") { r, key, v in
+        object(root, Self.pagingFields) { r, key, v in
             switch key {
             case "viewport": if let s = r.size(v) { input.viewport = s }
             case "pageCount": if let n = r.number(v) { input.pageCount = n }
@@ -43,7 +53,7 @@ extension InputReader {
 
     private mutating func layer(_ v: JSONValue) -> PagingInput.Layer {
         var layer = PagingInput.Layer()
-        _ = object(v) { r, key, e in
+        _ = object(v, Self.layerFields) { r, key, e in
             switch key {
             case "name": layer.name = r.string(e)
             case "travel": layer.travel = r.number(e)
@@ -63,7 +73,7 @@ extension InputReader {
     /// `{"min": m}`.
     private mutating func minEffect(_ v: JSONValue) -> PagingInput.MinEffect? {
         var effect = PagingInput.MinEffect()
-        let seen = object(v) { r, key, e in
+        let seen = object(v, Self.minEffectFields) { r, key, e in
             guard key == "min" else { return false }
             effect.min = r.number(e)
             return true
@@ -74,7 +84,7 @@ extension InputReader {
     /// `{"from": i, "to": j}`, both required.
     private mutating func pageRange(_ v: JSONValue) -> PagingInput.PageRange? {
         var from: Double?, to: Double?
-        let seen = object(v, required: "from", "to") { r, key, e in
+        let seen = object(v, Self.pageRangeFields) { r, key, e in
             switch key {
             case "from": from = r.number(e)
             case "to": to = r.number(e)

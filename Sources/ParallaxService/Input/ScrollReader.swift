@@ -1,10 +1,18 @@
 import ParallaxLayout
 
 extension InputReader {
+    // The field tables (InputReader.object), in the order of the schema (openapi.yaml).
+    private static let scrollFields = JSONFields(
+        required: ["viewport", "elements"], optional: ["axis", "offset", "offsets", "motionScale", "pixelScale"])
+    private static let elementFields = JSONFields(
+        required: ["name", "frame"],
+        optional: ["speed", "center", "translate", "scale", "opacity", "rotate", "easing", "startOffset", "endOffset"])
+    private static let easingFields = JSONFields(required: ["cubicBezier"])
+
     /// The scroll-elements request (SPEC §3).
     mutating func scrollInput(_ root: JSONValue, extra: (inout InputReader, JSONKey, JSONValue) -> Bool = { _, _, _ in false }) -> ScrollInput {
         var input = ScrollInput(viewport: Size(width: 1, height: 1), elements: [])
-        object(root, required: "viewport", "elements") { r, key, v in
+        object(root, Self.scrollFields) { r, key, v in
             switch key {
             case "viewport": if let s = r.size(v) { input.viewport = s }
             case "axis": input.axis = r.keyword(v, Axis.self)
@@ -31,7 +39,7 @@ extension InputReader {
     /// One element; a placeholder keeps later indices aligned when it is invalid.
     private mutating func element(_ v: JSONValue) -> ScrollInput.Element {
         var element = ScrollInput.Element(name: "", frame: Frame(x: 0, y: 0, width: 1, height: 1))
-        object(v, required: "name", "frame") { r, key, e in
+        object(v, Self.elementFields) { r, key, e in
             switch key {
             case "name": if let s = r.string(e) { element.name = s }
             case "frame": if let f = r.frame(e) { element.frame = f }
@@ -65,7 +73,7 @@ extension InputReader {
         }
         var points: [Double]?
         let issuesBefore = issues.count
-        object(v, required: "cubicBezier") { r, key, e in
+        object(v, Self.easingFields) { r, key, e in
             guard key == "cubicBezier" else { return false }
             guard e.kind == .array, e.count == 4 else {
                 r.fail("must be an array of 4 numbers [x1, y1, x2, y2]")

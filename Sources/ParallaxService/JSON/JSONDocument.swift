@@ -133,11 +133,42 @@ struct JSONValue {
 
 /// An object member's key inside a parsed document, compared as bytes. Reading a request matches
 /// each key against the schema's field names; building a String per key cost more than the
-/// layout itself (callgrind, docs/PERFORMANCE.md). Valid only inside `JSONParser.parse`'s closure.
+/// layout itself (callgrind, docs/PERFORMANCE.md). The first 16 bytes are loaded once, as two
+/// little-endian words, so a comparison with a literal is a length and two word compares against
+/// constants the compiler folds from the literal (every field name of the API has ≤ 16 bytes;
+/// longer keys compare the rest with memcmp). Valid only inside `JSONParser.parse`'s closure.
 struct JSONKey: Equatable, CustomStringConvertible {
     private let val: UnsafeMutablePointer<yyjson_val>
+    /// Length in bytes, and bytes 0–7 and 8–15 (zero-padded).
+    let length: Int
+    let word0: UInt64
+    let word1: UInt64
 
-    fileprivate init(_ val: UnsafeMutablePointer<yyjson_val>) { self.val = val }
+    fileprivate init(_ val: UnsafeMutablePointer<yyjson_val>) {
+        self.val = val
+        let n = yyjson_get_len(val)
+        length = n
+        (word0, word1) = Self.load(yyjson_get_str(val).map(UnsafeRawPointer.init), n)
+    }
+
+    /// Bytes 0–7 and 8–15 of the `n` bytes at `p` as little-endian words, zero-padded, with
+    /// loads that stay inside the `n` bytes: from 8 bytes on, a word at 0 and one ending at the
+    /// key's end, shifted (two loads instead of a memcpy call per key).
+    @inline(__always) private static func load(_ p: UnsafeRawPointer?, _ n: Int) -> (UInt64, UInt64) {
+        guard let p, n > 0 else { return (0, 0) }
+        func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: p.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        if n >= 16 { return (word(0), word(8)) }
+        if n > 8 { return (word(0), word(n - 8) >> UInt64(8 * (16 - n))) }
+        if n == 8 { return (word(0), 0) }
+        if n >= 4 {  // bytes 0–3, then the top n − 4 bytes of the 4 ending at the key's end
+            let lo = UInt64(UInt32(littleEndian: p.loadUnaligned(as: UInt32.self)))
+            let hi = UInt64(UInt32(littleEndian: p.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)))
+            return (lo | (hi >> UInt64(8 * (8 - n))) << 32, 0)
+        }
+        var w: UInt64 = 0
+        for i in 0..<n { w |= UInt64(p.load(fromByteOffset: i, as: UInt8.self)) << UInt64(8 * i) }
+        return (w, 0)
+    }
 
     private var bytes: UnsafeRawBufferPointer {
         guard let p = yyjson_get_str(val) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
@@ -147,18 +178,31 @@ struct JSONKey: Equatable, CustomStringConvertible {
     /// The key as text (for JSON pointers in issues).
     var description: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Inline length check and memcmp (`yyjson_equals` is an out-of-line library call).
     @inline(__always) static func == (a: JSONKey, b: JSONKey) -> Bool {
-        yyjson_equals_strn(a.val, yyjson_get_str(b.val), yyjson_get_len(b.val))
+        a.length == b.length && a.word0 == b.word0 && a.word1 == b.word1
+            && (a.length <= 16 || yyjson_equals_strn(a.val, yyjson_get_str(b.val), b.length))
     }
 
-    /// Length first, then memcmp (yyjson's inline `equals_strn`): most candidates differ in length.
+    /// Length, then the two words; `name`'s words are constants after inlining.
     @inline(__always) static func == (key: JSONKey, name: StaticString) -> Bool {
-        name.utf8Start.withMemoryRebound(to: CChar.self, capacity: name.utf8CodeUnitCount) {
-            yyjson_equals_strn(key.val, $0, name.utf8CodeUnitCount)
-        }
+        let n = name.utf8CodeUnitCount
+        guard key.length == n else { return false }
+        if n <= 16 { return key.word0 == word(name, from: 0) && key.word1 == word(name, from: 8) }
+        return name.utf8Start.withMemoryRebound(to: CChar.self, capacity: n) { yyjson_equals_strn(key.val, $0, n) }
     }
 
     /// Lets `switch key { case "viewport": … }` compare bytes with the literal.
     @inline(__always) static func ~= (name: StaticString, key: JSONKey) -> Bool { key == name }
+
+    /// Bytes `from ..< from + 8` of `s` as a little-endian word, zero-padded (as `word0`/`word1`).
+    @inline(__always) static func word(_ s: StaticString, from: Int) -> UInt64 {
+        var w: UInt64 = 0
+        var i = from
+        let end = min(s.utf8CodeUnitCount, from + 8)
+        while i < end {
+            w |= UInt64(s.utf8Start[i]) << UInt64(8 * (i - from))
+            i += 1
+        }
+        return w
+    }
 }

@@ -7,7 +7,7 @@ import HTTPServer
 /// Output is deterministic (SPEC §4): numbers in the shortest form that reads back to the same
 /// double, integers without `.0`, `-0` as `0`, no locale, no whitespace; non-finite numbers can
 /// never appear (written as `null`). Integers go through the engine's one integer formatter
-/// (`ByteBuffer.writeDecimal`); doubles through `number` below, the one number formatter.
+/// (`ByteBuffer.writeDecimal`); doubles through `jsonNumber` (JSONNumber.swift).
 ///
 /// Two styles, one writer:
 /// - structural calls (`objectStart`, `key`, `number`, …) place commas by one flag: set after a
@@ -120,60 +120,16 @@ struct JSONWriter {
 
     // MARK: - Numbers (SPEC §4)
 
-    /// The number's bytes alone (after a `literal` key): integral values below 2⁵³ as integers,
-    /// `-0` as `0`, non-finite as `null`, anything else in the shortest round-trip form.
+    /// The number's bytes alone (after a `literal` key), by the one number formatter
+    /// (JSONNumber.swift).
     mutating func numberValue(_ value: Double) {
-        guard value.isFinite else { buffer.writeStaticString("null"); return }
-        if value == 0 { buffer.writeByte(UInt8(ascii: "0")); return }
-        if value.magnitude < 9_007_199_254_740_992 {
-            let i = Int64(value)  // exact truncation below 2⁵³
-            if Double(i) == value { buffer.writeDecimal(Int(i)); return }
-        }
-        if shortDecimal(value) { return }
-        // The standard library's shortest round-trip digits (the text of `description`,
-        // locale-free), written straight into the buffer (ByteBuffer's TextOutputStream: no
-        // String). 2⁵³ ≤ |v| < 1e16 prints as "9007199254740992.0": drop the noise.
-        let start = buffer.writerIndex
-        value.write(to: &buffer)
-        let end = buffer.writerIndex - buffer.readerIndex  // offsets from the reader index
-        if buffer.writerIndex - start >= 2, buffer.byte(at: end - 1) == UInt8(ascii: "0"),
-           buffer.byte(at: end - 2) == UInt8(ascii: ".") {
-            buffer.moveWriterIndex(to: buffer.writerIndex - 2)
-        }
+        buffer.writeReserved(ReservedBytes.maximumNumberLength) { $0.jsonNumber(value) }
     }
 
-    /// A value with at most 4 decimals and 15 significant digits, written from its digits
-    /// without the general shortest-form search (≈ 600 instructions): `0.5`, `-12.25`.
-    /// Why it is the same text: m / 10ᵏ is exact in its operands, so `m / p == value` means the
-    /// decimal m·10⁻ᵏ reads back as `value`; two different decimals of at most 15 significant
-    /// digits never read back as the same double, so it is the unique shortest form, and the
-    /// smallest such k leaves no trailing zero. |value| ≥ 10⁻⁴ here, where `description` uses no
-    /// exponent (checked against `description` by JSONWriterTests).
-    @inline(__always) private mutating func shortDecimal(_ value: Double) -> Bool {
-        guard value.magnitude < 1e11 else { return false }
-        var p = 10.0, k = 1, scale: UInt64 = 10
-        while k <= 4 {
-            let m = (value * p).rounded()
-            if m / p == value {
-                if m < 0 { buffer.writeByte(UInt8(ascii: "-")) }
-                let digits = UInt64(m.magnitude)
-                buffer.writeDecimal(digits / scale)
-                buffer.writeByte(UInt8(ascii: "."))
-                var fraction = digits % scale
-                // k digits, most significant first, zero-padded (0.05 → "05").
-                var divisor = scale / 10
-                while divisor > 0 {
-                    buffer.writeByte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / divisor))
-                    fraction %= divisor
-                    divisor /= 10
-                }
-                return true
-            }
-            p *= 10
-            k &+= 1
-            scale &*= 10
-        }
-        return false
+    /// Writes a piece of at most `maximum` bytes through one reservation (one capacity check for
+    /// all its literals and numbers). The piece owns its punctuation; the comma flag is untouched.
+    @inline(__always) mutating func reserved(_ maximum: Int, _ body: (inout ReservedBytes) -> Void) {
+        buffer.writeReserved(maximum, body)
     }
 
     // MARK: - Strings (RFC 8259 §7)

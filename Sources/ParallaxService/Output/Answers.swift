@@ -108,7 +108,7 @@ struct PagingFrames: FrameContent {
 
     var estimatedBytes: Int {
         let pages = engine.pageSlots(offset: engine.offset(frame: 0)).count
-        let layers = engine.input.layers?.count ?? 1
+        let layers = engine.layerCount
         return engine.frameCount * (400 + pages * (300 + layers * 350))
     }
 

@@ -1,3 +1,4 @@
+import HTTPServer
 import ParallaxLayout
 
 // The pieces of the three answers (SPEC §1–§3), field names exactly as the API, written with fused
@@ -10,49 +11,63 @@ import ParallaxLayout
 //                      `wrappedOffset` (not infinite), a layer's `opacity` / `scale` /
 //                      `contentFrame` (not asked for), the header's `contentFrame` (no `content`)
 
-extension JSONWriter {
+// Each piece is written through one reservation (`JSONWriter.reserved`): its bound is the sum of
+// its literals plus `ReservedBytes.maximumNumberLength` (24) per number and 20 per integer, with
+// room to spare; a store past it would stop the process, so the bounds are generous.
+
+extension ReservedBytes {
     /// A frame after its opening `{"x":` (fused by the caller into its key literal): x, the
-    /// other three fields and the closing brace.
+    /// other three fields and the closing brace. At most 25 + 4 × 24 = 121 bytes.
     @inline(__always) mutating func frameFields(_ f: Frame) {
-        numberValue(f.x)
-        literal(",\"y\":"); numberValue(f.y)
-        literal(",\"width\":"); numberValue(f.width)
-        literal(",\"height\":"); numberValue(f.height)
+        jsonNumber(f.x)
+        literal(",\"y\":"); jsonNumber(f.y)
+        literal(",\"width\":"); jsonNumber(f.width)
+        literal(",\"height\":"); jsonNumber(f.height)
         literal("}")
     }
+}
+
+extension JSONWriter {
+    /// Room for one frame with its key literal (≤ 22 bytes).
+    private static var frameRoom: Int { 160 }
 
     // MARK: Paging (SPEC §1)
 
     /// Every field of one paging answer up to and including `"pages":[`.
     mutating func pagingSummary(_ l: PagingLayout) {
-        literal(l.axis == .horizontal ? "{\"axis\":\"horizontal\",\"stride\":" : "{\"axis\":\"vertical\",\"stride\":")
-        numberValue(l.stride)
-        literal(",\"offset\":"); numberValue(l.offset)
-        literal(",\"position\":"); numberValue(l.position)
-        literal(",\"contentSize\":{\"width\":"); numberValue(l.contentSize.width)
-        literal(",\"height\":"); numberValue(l.contentSize.height)
-        literal("},\"currentPage\":"); intValue(l.currentPage)
-        if let t = l.transition {
-            literal(",\"transition\":{\"from\":"); intValue(t.from)
-            literal(",\"to\":"); intValue(t.to)
-            literal(",\"progress\":"); numberValue(t.progress)
-            literal("}")
-        } else {
-            literal(",\"transition\":null")
+        // ≈ 270 bytes of literals, 11 numbers, 3 integers.
+        reserved(1024) { out in
+            out.literal(l.axis == .horizontal ? "{\"axis\":\"horizontal\",\"stride\":" : "{\"axis\":\"vertical\",\"stride\":")
+            out.jsonNumber(l.stride)
+            out.literal(",\"offset\":"); out.jsonNumber(l.offset)
+            out.literal(",\"position\":"); out.jsonNumber(l.position)
+            out.literal(",\"contentSize\":{\"width\":"); out.jsonNumber(l.contentSize.width)
+            out.literal(",\"height\":"); out.jsonNumber(l.contentSize.height)
+            out.literal("},\"currentPage\":"); out.jsonInt(l.currentPage)
+            if let t = l.transition {
+                out.literal(",\"transition\":{\"from\":"); out.jsonInt(t.from)
+                out.literal(",\"to\":"); out.jsonInt(t.to)
+                out.literal(",\"progress\":"); out.jsonNumber(t.progress)
+                out.literal("}")
+            } else {
+                out.literal(",\"transition\":null")
+            }
+            out.literal(",\"snap\":{\"previous\":"); out.jsonNumber(l.snap.previous)
+            out.literal(",\"nearest\":"); out.jsonNumber(l.snap.nearest)
+            out.literal(",\"next\":"); out.jsonNumber(l.snap.next)
+            if let target = l.snap.target { out.literal(",\"target\":"); out.jsonNumber(target) }
+            out.literal("}")
+            if let w = l.wrappedOffset { out.literal(",\"wrappedOffset\":"); out.jsonNumber(w) }
         }
-        literal(",\"snap\":{\"previous\":"); numberValue(l.snap.previous)
-        literal(",\"nearest\":"); numberValue(l.snap.nearest)
-        literal(",\"next\":"); numberValue(l.snap.next)
-        if let target = l.snap.target { literal(",\"target\":"); numberValue(target) }
-        literal("}")
-        if let w = l.wrappedOffset { literal(",\"wrappedOffset\":"); numberValue(w) }
         if let events = l.events {
             literal(",\"events\":[")
             for (i, e) in events.enumerated() {
-                if i > 0 { literal(",") }
-                literal(e.type == .willMove ? "{\"type\":\"willMove\",\"page\":" : "{\"type\":\"didMove\",\"page\":")
-                intValue(e.page)
-                literal("}")
+                reserved(64) { out in  // ≤ 29 bytes of literals and one integer
+                    if i > 0 { out.literal(",") }
+                    out.literal(e.type == .willMove ? "{\"type\":\"willMove\",\"page\":" : "{\"type\":\"didMove\",\"page\":")
+                    out.jsonInt(e.page)
+                    out.literal("}")
+                }
             }
             literal("]")
         }
@@ -69,36 +84,45 @@ extension JSONWriter {
     }
 
     private mutating func pageHead(_ p: PageLayout) {
-        literal("{\"index\":"); intValue(p.index)
-        literal(",\"slot\":"); intValue(p.slot)
-        literal(",\"progress\":"); numberValue(p.progress)
-        literal(",\"visibleFraction\":"); numberValue(p.visibleFraction)
-        literal(",\"frame\":{\"x\":"); frameFields(p.frame)
-        literal(",\"viewportFrame\":{\"x\":"); frameFields(p.viewportFrame)
-        literal(",\"layers\":[")
+        // 95 bytes of literals, 2 integers, 2 numbers, 2 frames.
+        reserved(128 + 2 * Self.frameRoom) { out in
+            out.literal("{\"index\":"); out.jsonInt(p.index)
+            out.literal(",\"slot\":"); out.jsonInt(p.slot)
+            out.literal(",\"progress\":"); out.jsonNumber(p.progress)
+            out.literal(",\"visibleFraction\":"); out.jsonNumber(p.visibleFraction)
+            out.literal(",\"frame\":{\"x\":"); out.frameFields(p.frame)
+            out.literal(",\"viewportFrame\":{\"x\":"); out.frameFields(p.viewportFrame)
+            out.literal(",\"layers\":[")
+        }
     }
 
     private mutating func pageLayer(_ layer: LayerLayout, first: Bool) {
         literal(first ? "{\"name\":" : ",{\"name\":"); stringValue(layer.name)
-        literal(",\"frame\":{\"x\":"); frameFields(layer.frame)
-        literal(",\"viewportFrame\":{\"x\":"); frameFields(layer.viewportFrame)
-        if let c = layer.clip { literal(",\"clip\":{\"x\":"); frameFields(c) } else { literal(",\"clip\":null") }
-        if let o = layer.opacity { literal(",\"opacity\":"); numberValue(o) }
-        if let s = layer.scale { literal(",\"scale\":"); numberValue(s) }
-        if let c = layer.contentFrame { literal(",\"contentFrame\":{\"x\":"); frameFields(c) }
-        literal("}")
+        // 4 frames, 2 numbers, ≈ 60 bytes of other literals.
+        reserved(128 + 4 * Self.frameRoom) { out in
+            out.literal(",\"frame\":{\"x\":"); out.frameFields(layer.frame)
+            out.literal(",\"viewportFrame\":{\"x\":"); out.frameFields(layer.viewportFrame)
+            if let c = layer.clip { out.literal(",\"clip\":{\"x\":"); out.frameFields(c) } else { out.literal(",\"clip\":null") }
+            if let o = layer.opacity { out.literal(",\"opacity\":"); out.jsonNumber(o) }
+            if let s = layer.scale { out.literal(",\"scale\":"); out.jsonNumber(s) }
+            if let c = layer.contentFrame { out.literal(",\"contentFrame\":{\"x\":"); out.frameFields(c) }
+            out.literal("}")
+        }
     }
 
     // MARK: Header (SPEC §2)
 
     mutating func header(_ h: HeaderLayout) {
-        literal("{\"header\":{\"x\":"); frameFields(h.header)
-        literal(",\"image\":{\"x\":"); frameFields(h.image)
-        if let c = h.contentFrame { literal(",\"contentFrame\":{\"x\":"); frameFields(c) }
-        literal(",\"contentTop\":"); numberValue(h.contentTop)
-        literal(",\"progress\":"); numberValue(h.progress)
-        literal(h.collapsed ? ",\"collapsed\":true" : ",\"collapsed\":false")
-        literal(h.stretched ? ",\"stretched\":true}" : ",\"stretched\":false}")
+        // 3 frames, 2 numbers, ≈ 110 bytes of other literals.
+        reserved(192 + 3 * Self.frameRoom) { out in
+            out.literal("{\"header\":{\"x\":"); out.frameFields(h.header)
+            out.literal(",\"image\":{\"x\":"); out.frameFields(h.image)
+            if let c = h.contentFrame { out.literal(",\"contentFrame\":{\"x\":"); out.frameFields(c) }
+            out.literal(",\"contentTop\":"); out.jsonNumber(h.contentTop)
+            out.literal(",\"progress\":"); out.jsonNumber(h.progress)
+            out.literal(h.collapsed ? ",\"collapsed\":true" : ",\"collapsed\":false")
+            out.literal(h.stretched ? ",\"stretched\":true}" : ",\"stretched\":false}")
+        }
     }
 
     // MARK: Scroll (SPEC §3)
@@ -106,14 +130,17 @@ extension JSONWriter {
     /// One element of the `elements` array.
     mutating func element(_ e: ElementLayout) {
         literal("{\"name\":"); stringValue(e.name)
-        literal(",\"progress\":"); numberValue(e.progress)
-        literal(",\"progressClamped\":"); numberValue(e.progressClamped)
-        literal(",\"translate\":{\"x\":"); numberValue(e.translate.x)
-        literal(",\"y\":"); numberValue(e.translate.y)
-        literal("},\"scale\":"); numberValue(e.scale)
-        literal(",\"opacity\":"); numberValue(e.opacity)
-        literal(",\"rotate\":"); numberValue(e.rotate)
-        literal(",\"viewportFrame\":{\"x\":"); frameFields(e.viewportFrame)
-        literal(e.visible ? ",\"visible\":true}" : ",\"visible\":false}")
+        // 1 frame, 7 numbers, ≈ 130 bytes of other literals.
+        reserved(192 + 7 * ReservedBytes.maximumNumberLength + Self.frameRoom) { out in
+            out.literal(",\"progress\":"); out.jsonNumber(e.progress)
+            out.literal(",\"progressClamped\":"); out.jsonNumber(e.progressClamped)
+            out.literal(",\"translate\":{\"x\":"); out.jsonNumber(e.translate.x)
+            out.literal(",\"y\":"); out.jsonNumber(e.translate.y)
+            out.literal("},\"scale\":"); out.jsonNumber(e.scale)
+            out.literal(",\"opacity\":"); out.jsonNumber(e.opacity)
+            out.literal(",\"rotate\":"); out.jsonNumber(e.rotate)
+            out.literal(",\"viewportFrame\":{\"x\":"); out.frameFields(e.viewportFrame)
+            out.literal(e.visible ? ",\"visible\":true}" : ",\"visible\":false}")
+        }
     }
 }

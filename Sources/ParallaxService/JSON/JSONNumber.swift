@@ -1,0 +1,67 @@
+import HTTPServer
+
+/// The one number formatter of the JSON writer (docs/api.md): integral values below 2⁵³ as
+/// integers, `-0` as `0`, non-finite as `null`, anything else in the shortest form that reads back
+/// to the same double — the standard library's `description` without a trailing `.0`. Written into
+/// a reservation (`ByteBuffer.writeReserved`) so a piece of many numbers pays one capacity check.
+extension ReservedBytes {
+    /// The most bytes one number takes ("-2.2250738585072014e-308").
+    static var maximumNumberLength: Int { 24 }
+
+    @inline(__always) mutating func jsonNumber(_ value: Double) {
+        if value >= 0 && value < 1000 {  // most layout numbers: 0, 8, 390, 844
+            let i = Int(value)
+            if Double(i) == value { writeDecimal(below1000: i); return }  // -0 is ≥ 0: "0"
+        }
+        let magnitude = value.magnitude
+        if magnitude < 9_007_199_254_740_992 {  // NaN compares false: falls through to null
+            let i = Int64(value)  // exact truncation below 2⁵³
+            if Double(i) == value {
+                if i < 0 { writeByte(UInt8(ascii: "-")) }  // -0 truncates to 0: written as "0"
+                writeDecimal(UInt64(i.magnitude))
+                return
+            }
+            if shortDecimal(value, magnitude) { return }
+        }
+        guard value.isFinite else { writeStaticString("null"); return }
+        // 2⁵³ ≤ |v| < 1e16 prints as "9007199254740992.0": the ".0" is noise.
+        writeShortest(value, droppingPointZero: true)
+    }
+
+    /// A value of at most 15 significant digits with no exponent in `description` (10⁻⁴ ≤ |value|
+    /// < 10¹⁵), written from its digits without the general shortest-form search: `0.5`,
+    /// `-12.25`, `130.33333333333`. Why it is the same text as `description`: take the most
+    /// decimals k that keep 15 significant digits (|value|·10ᵏ < 10¹⁵) and m = round(|value|·10ᵏ);
+    /// if m / 10ᵏ == |value| (exact operands, one correctly rounded division), the decimal m·10⁻ᵏ
+    /// reads back as the value. Two different decimals of at most 15 significant digits never read
+    /// back as the same double, so every such decimal that does is this one: with its trailing
+    /// zeros dropped it is the unique shortest form. And when one exists, |value|·10ᵏ is within
+    /// 0.2 of its m (half an ulp of the value times 10ᵏ, plus the product's rounding), so rounding
+    /// finds it. (Checked against `description` by JSONWriterTests.)
+    @inline(__always) private mutating func shortDecimal(_ value: Double, _ magnitude: Double) -> Bool {
+        guard magnitude >= 1e-4, magnitude < 1e15 else { return false }
+        var p = 1e19, k = 19  // p = 10ᵏ, exact in a double for every k here
+        while magnitude * p >= 1e15 { p /= 10; k &-= 1 }
+        let rounded = Int64(magnitude * p + 0.5)
+        guard Double(rounded) / p == magnitude else { return false }
+        var m = UInt64(rounded), scale = UInt64(p)
+        // Drop trailing zeros (the value is not integral, so at least one decimal stays).
+        if m % 100_000_000 == 0 { m /= 100_000_000; scale /= 100_000_000; k &-= 8 }
+        if m % 10_000 == 0 { m /= 10_000; scale /= 10_000; k &-= 4 }
+        if m % 100 == 0 { m /= 100; scale /= 100; k &-= 2 }
+        if m % 10 == 0 { m /= 10; scale /= 10; k &-= 1 }
+        let whole = m / scale
+        if value < 0 { writeByte(UInt8(ascii: "-")) }
+        writeDecimal(whole)
+        writeByte(UInt8(ascii: "."))
+        writeDecimal(m &- whole &* scale, width: k)  // k digits: 0.05 → "05"
+        return true
+    }
+
+    /// Punctuation and keys fused into one literal (`,"y":`); the caller owns the punctuation.
+    @inline(__always) mutating func literal(_ s: StaticString) { writeStaticString(s) }
+
+    @inline(__always) mutating func jsonInt(_ value: Int) {
+        if value >= 0 && value < 1000 { writeDecimal(below1000: value) } else { writeDecimal(value) }
+    }
+}
