@@ -1700,11 +1700,11 @@ components:
     ETag:
       description: |
         Strong entity tag of this representation, the same on every run and machine: a 64-bit
-        FNV-1a hash of the route, the request (POST body or GET query), the media type and the
+        hash (8 bytes a step, MurmurHash3's finaliser) of the route, the request (POST body or GET query), the media type and the
         answers' version, in hex; `-gzip` is appended for the gzip representation.
       required: true
       schema: {type: string, pattern: '^"[0-9a-f]{16}(-gzip)?"$'}
-      example: '"8ba60bcc2ed41573"'
+      example: '"53e19d6c1ab06732"'
     CacheControl:
       description: '`public, max-age=86400` on GET/HEAD answers (`--cache-max-age`); absent on POST answers.'
       schema: {type: string}
