@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "ParallaxLayout"),
         .target(name: "CBuildInfo", cSettings: [.define("PARALLAX_COMMIT", to: "\"\(commit)\"")]),
         // Lifetimes: `HTTPRequest` is a `~Escapable` view whose spans the compiler keeps inside the
-        // `respond` call (issue 11). Only this target declares such types; users need no flag.
+        // `respond` call (docs/architecture.md). Only this target declares such types; users need no flag.
         .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP"],
                 swiftSettings: [.enableExperimentalFeature("Lifetimes")]),
         // Generated code only: the served documents as strings (scripts/embed-openapi,

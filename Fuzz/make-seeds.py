@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the seed corpora Fuzz/corpus/{http,service}/ from Tests/golden/*.request and a list of
-hand-made requests (SPEC examples, pipelining, chunked bodies, smuggling shapes). Re-run after
+hand-made requests (the documented examples, pipelining, chunked bodies, smuggling shapes). Re-run after
 adding golden files; the output is committed."""
 import glob, os, hashlib, re
 
@@ -27,7 +27,7 @@ for path in golden:
     with open(path, 'rb') as f:
         first, _, rest = f.read().partition(b'\n')
     method, target = first.split(b' ', 1)
-    # Header lines (`Name: value`) between the request line and the body (SPEC §9 goldens).
+    # Header lines (`Name: value`) between the request line and the body (docs/api.md goldens).
     extra = b''
     while re.match(rb'^[A-Za-z-]+: ', rest):
         line, _, rest = rest.partition(b'\n')
@@ -40,7 +40,7 @@ for path in golden:
     if route is not None:
         write('service', name, bytes([route if method == b'POST' else route + 3]) + (body if method == b'POST' else query))
 
-# service: the keyframes routes (SPEC §8), byte 0 = 6–8 POST, 9–11 GET, one seed per format.
+# service: the keyframes routes (docs/model.md#keyframes), byte 0 = 6–8 POST, 9–11 GET, one seed per format.
 KEYFRAMES = {
     6: b'{"viewport":{"width":390,"height":844},"pageCount":5,"pageSpacing":16,"layers":[{"name":"background","travel":120,"fit":"cover","opacity":{"min":0.5}}],"domain":{"from":0,"to":1624}}',
     7: b'{"viewport":{"width":390,"height":844},"header":{"height":150,"minHeight":40},"mode":"center","content":{"width":600,"height":400},"format":"css"}',
@@ -86,7 +86,7 @@ hand = {
     'long-target': b'GET /' + b'a' * 400 + b' HTTP/1.1\r\nHost: a\r\n\r\n',
     'upgrade': b'GET / HTTP/1.1\r\nHost: a\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
     'garbage': b'\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03',
-    # SPEC §9 request headers: CORS, conditional requests, content codings.
+    # docs/api.md request headers: CORS, conditional requests, content codings.
     'options-preflight': b'OPTIONS /v1/paging HTTP/1.1\r\nHost: a\r\nOrigin: https://app.example\r\nAccess-Control-Request-Method: POST\r\nAccess-Control-Request-Headers: content-type, if-none-match\r\n\r\n',
     'options-star': b'OPTIONS * HTTP/1.1\r\nHost: a\r\n\r\n',
     'conditional-list': b'GET /v1/paging?pageCount=3 HTTP/1.1\r\nHost: a\r\nIf-None-Match: "a,b", W/"0123456789abcdef", *\r\nIf-None-Match: "x\r\n\r\n',
@@ -97,7 +97,7 @@ hand = {
 }
 requests.update(hand)
 
-# service, SPEC §9 mode (byte 0 bit 0x40; 0x20 = a --cors-origins list): header lines, NUL, body.
+# service, docs/api.md mode (byte 0 bit 0x40; 0x20 = a --cors-origins list): header lines, NUL, body.
 paging = b'{"viewport":{"width":390,"height":844},"pageCount":40,"include":"all","offset":10}'
 web_service = {
     'hdr-gzip-post': bytes([0x40]) + b'agzip, br;q=0.5\nohttps://x.example\n\x00' + paging,
@@ -112,6 +112,6 @@ for name, data in web_service.items():
 for name, data in requests.items():
     # http: byte 0 flags, bytes 1–2 chunking seed (varied so splits differ between seeds).
     seed = hashlib.sha1(name.encode()).digest()
-    # 0x30 / 0x27: the service answers (SPEC §9 checks); 0x70: with a --cors-origins list.
+    # 0x30 / 0x27: the service answers (docs/api.md checks); 0x70: with a --cors-origins list.
     for flags in (0x10, 0x00, 0x07, 0x30, 0x27, 0x70):
         write('http', '%s-%02x' % (name, flags), bytes([flags, seed[0], seed[1]]) + data)

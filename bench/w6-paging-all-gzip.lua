@@ -1,4 +1,4 @@
--- Workload 6 with `Accept-Encoding: gzip` (SPEC §9): the same 10 000-page answer, gzip-coded.
+-- Workload 6 with `Accept-Encoding: gzip` (docs/api.md): the same 10 000-page answer, gzip-coded.
 -- bench/gzip runs it beside w6-paging-all.lua.
 dofile((os.getenv("BENCH_DIR") or "bench") .. "/workload.lua")
 post("/v1/paging", "w6-paging-all.json")

@@ -1,5 +1,5 @@
 -- Shared by the bench/w*.lua workloads: loads a fixed request body and reports wrk's results in
--- one parseable line (bench/run reads it). Bodies live in bench/bodies/ and follow SPEC.md.
+-- one parseable line (bench/run reads it). Bodies live in bench/bodies/ and follow docs/api.md.
 -- Run a workload by hand from the repository root, e.g.:
 --   wrk -t1 -c64 -d10s -s bench/w1-paging.lua http://127.0.0.1:8080/v1/paging
 local dir = os.getenv("BENCH_DIR") or "bench"

@@ -13,12 +13,12 @@
 // - an error response is the last one, says `Connection: close`, and the machine closes;
 // - once the peer's input ends and the output is written, the machine closes (no hang).
 //
-// With flag bit 32 the responder is the real service (ParallaxApp with its SPEC §9 web semantics:
+// With flag bit 32 the responder is the real service (ParallaxApp with its docs/api.md web semantics:
 // CORS, ETag / If-None-Match, gzip, routes, problems) instead of the echo responder; bit 64 gives
 // it a `--cors-origins` list (`https://app.example`) instead of `*`. Then, per response, against
 // the request it answers (issue 10):
 // - 204 and 304 carry neither Content-Length nor a body, every other final response a Content-Length or, for a
-//   streamed answer (SPEC §10), chunked transfer coding (to an HTTP/1.0 peer: the body runs to the
+//   streamed answer (docs/operations.md#bounded-memory), chunked transfer coding (to an HTTP/1.0 peer: the body runs to the
 //   close, as the last response);
 // - OPTIONS is answered 204 or a 4xx problem, 304 only to a GET/HEAD with If-None-Match, 412 only
 //   to a POST with If-None-Match;
@@ -267,7 +267,7 @@ func fuzzOne(_ data: UnsafeRawBufferPointer) {
     }
 }
 
-/// SPEC §9 on one response of the service against the request it answers.
+/// docs/api.md on one response of the service against the request it answers.
 func checkWeb(_ r: ResponseReader.Response, _ request: RequestFacts, listPolicy: Bool) {
     let status = r.status
     // 5xx only from the engine (505 for HTTP/2, 503 while draining), never from a route.

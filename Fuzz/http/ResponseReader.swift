@@ -9,7 +9,7 @@ struct ResponseReader {
         var status: Int
         var closes: Bool
         var contentLength: Int?
-        /// Framed with `Transfer-Encoding: chunked` (a streamed answer, SPEC §10).
+        /// Framed with `Transfer-Encoding: chunked` (a streamed answer, docs/operations.md#bounded-memory).
         var chunked = false
         /// Neither length nor chunked: the body runs to the end of the output, which the
         /// connection's close delimits (a streamed answer to an HTTP/1.0 peer, RFC 9112 §6.3).
@@ -25,7 +25,7 @@ struct ResponseReader {
     /// `headOnly[i]` says the i-th final response answers HEAD (Content-Length without body).
     /// `cutShortAllowed`: the connection was dropped by a write-stall timeout (the peer stopped
     /// reading), so the last body may end early: a streamed answer's head and first pieces can be
-    /// written before the stall (SPEC §10). Anything malformed before the cut still fails.
+    /// written before the stall (docs/operations.md#bounded-memory). Anything malformed before the cut still fails.
     static func readAll(_ bytes: [UInt8], headOnly: [Bool], cutShortAllowed: Bool = false) -> [Response] {
         var responses: [Response] = []
         var i = 0

@@ -3,8 +3,8 @@
 //
 // Input layout: byte 0 (mod 12) picks the request — 0/1/2: POST /v1/paging, /v1/header, /v1/scroll
 // with the rest as the body; 3/4/5: GET of the same routes with the rest as the query string;
-// 6–8 and 9–11: the same for the keyframes routes (SPEC §8), every `format`.
-// With bit 0x40 of byte 0 set (SPEC §9, issue 10), the rest starts with request header lines up
+// 6–8 and 9–11: the same for the keyframes routes (docs/model.md#keyframes), every `format`.
+// With bit 0x40 of byte 0 set (docs/api.md, issue 10), the rest starts with request header lines up
 // to the first NUL byte, each `<k><value>\n` where k picks the name: `o` Origin, `i`
 // If-None-Match, `a` Accept-Encoding, `t` Accept (JSON or the SVG picture), `r`
 // Access-Control-Request-Headers, `m` (any value): the method is OPTIONS instead, `h`: HEAD
@@ -24,7 +24,7 @@
 //   comments closed, no newline inside a string, and no `nan`/`inf` number;
 // - a picture (image/svg+xml, `format: "svg"` or `Accept`) is UTF-8 from `<svg xmlns=` to
 //   `</svg>`, with no `nan`/`inf` number;
-// - SPEC §9: a 200 has an ETag, and a gzip body inflates to the answer above; 304 and 204 have no
+// - docs/api.md: a 200 has an ETag, and a gzip body inflates to the answer above; 304 and 204 have no
 //   body; 412 only for POST; ACAO `*` on everything under the default policy, and under a list
 //   only the listed origin, echoed.
 import CYYJSON
@@ -88,7 +88,7 @@ func fuzzOne(_ data: UnsafeRawBufferPointer) {
     HTTPRequest.with(method: method, target: target, headers: headers, body: isPost ? rest : []) { request in
         (list ? listApp : app).respond(to: request, into: &response)
     }
-    // A large answer comes as a producer (streamed, SPEC §10): drained as the engine would, with
+    // A large answer comes as a producer (streamed, docs/operations.md#bounded-memory): drained as the engine would, with
     // a per-call limit picked from byte 0.
     var body = response.bytes.bytes
     if var producer = response.producer {
@@ -195,7 +195,7 @@ func checkStylesheet(_ bytes: [UInt8]) {
     }
 }
 
-/// A picture (`format: "svg"` or `Accept: image/svg+xml`, SPEC §9): UTF-8, one `<svg>` document,
+/// A picture (`format: "svg"` or `Accept: image/svg+xml`, docs/api.md): UTF-8, one `<svg>` document,
 /// every `<` opening markup (request-derived names are escaped), no non-finite number.
 func checkPicture(_ bytes: [UInt8]) {
     let text = String(decoding: bytes, as: UTF8.self)
@@ -220,7 +220,7 @@ func checkTrack(_ obj: UnsafeMutablePointer<yyjson_val>) {
         var last = -Double.infinity
         for i in 0..<n {
             let knot = yyjson_arr_get(knots, i)
-            // A non-finite number is written as null (SPEC §4): every knot is two numbers.
+            // A non-finite number is written as null (docs/model.md#determinism-and-motion): every knot is two numbers.
             check(yyjson_is_num(yyjson_arr_get(knot, 0)) && yyjson_is_num(yyjson_arr_get(knot, 1)), "knot is not two numbers")
             let o = yyjson_get_num(yyjson_arr_get(knot, 0))
             check(o >= last, "knot offsets decrease")
@@ -243,7 +243,7 @@ func checkTrack(_ obj: UnsafeMutablePointer<yyjson_val>) {
     }
 }
 
-/// Every number finite, every `width` / `height` ≥ 0 (SPEC: frames are `{x, y, width, height}`).
+/// Every number finite, every `width` / `height` ≥ 0 (docs/model.md: frames are `{x, y, width, height}`).
 func walk(_ val: UnsafeMutablePointer<yyjson_val>, key: String?, depth: Int) {
     check(depth < 64, "nesting deeper than 64")
     if yyjson_is_num(val) {

@@ -10,8 +10,8 @@ public enum DemoPage {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Parallax layout service · live demo</title>
 <link rel="icon" href="data:,">
-<!-- The demo page of SPEC §9: one self-contained file (no outside assets), served by GET / from
-     the binary. The stage is styled only by the service's own format=css keyframes (SPEC §8);
+<!-- The demo page of docs/api.md: one self-contained file (no outside assets), served by GET / from
+     the binary. The stage is styled only by the service's own format=css keyframes (docs/model.md#keyframes);
      the JSON and the SVG beside it are the service's answers for the offset on screen. -->
 <style>
 :root {
@@ -165,7 +165,7 @@ footer.foot { max-width: 1240px; margin: 0 auto; padding: 0 24px 32px; color: va
 
 <main class="app">
   <section class="card controls" aria-label="Model and parameters">
-    <header><h2>Model</h2><span class="note" id="model-note">SPEC §1</span></header>
+    <header><h2>Model</h2><span class="note" id="model-note">docs/model.md#paging</span></header>
     <div class="tabs" role="tablist">
       <button role="tab" data-model="paging" aria-selected="true">Paging</button>
       <button role="tab" data-model="header" aria-selected="false">Header</button>
@@ -230,13 +230,13 @@ const blurbs = {
   header: "A stretchy header that collapses to its minimum height as the body scrolls up, as in the ScrollviewParallax seed.",
   scroll: "Web-style parallax on a long page: Rellax speeds and eased scale, opacity and rotation ranges.",
 };
-const specs = { paging: "SPEC §1", header: "SPEC §2", scroll: "SPEC §3" };
+const specs = { paging: "docs/model.md#paging", header: "docs/model.md#stretchy-header", scroll: "docs/model.md#scroll-elements" };
 let model = "paging";
 
 const num = (id) => Number($("#" + id).value);
 const seg = (name) => document.querySelector(`.seg[data-name="${name}"] [aria-pressed="true"]`).dataset.value;
 
-/** The model's request without a scroll position (the fields of SPEC §1–§3). */
+/** The model's request without a scroll position (the fields of docs/model.md). */
 function request() {
   const viewport = { width: W, height: H };
   if (model === "paging") {
@@ -259,7 +259,7 @@ function request() {
   ] };
 }
 
-/** Dotted query parameters (SPEC §6): scalars by path, `layers`/`elements` as JSON text. */
+/** Dotted query parameters (docs/api.md): scalars by path, `layers`/`elements` as JSON text. */
 function dotted(obj, prefix, out) {
   for (const [k, v] of Object.entries(obj)) {
     const key = prefix ? prefix + "." + k : k;

@@ -25,7 +25,7 @@ info:
     (`viewport.width=390&pageCount=5&offset=100`), `offsets` as a comma list, and `layers` /
     `elements` as JSON text. An unknown parameter is a 422 like an unknown field.
 
-    Browsers, caches and compression (SPEC §9): every answer and problem carries
+    Browsers, caches and compression (docs/api.md): every answer and problem carries
     `Access-Control-Allow-Origin` (`--cors-origins`: `*` by default, or a list whose matching
     `Origin` is echoed with `Vary: Origin`) and exposes `ETag`; `OPTIONS` on every route is a CORS
     preflight answered 204. Each 200 of a layout route or of this document has a strong `ETag`,
@@ -37,7 +37,7 @@ info:
     `Vary: Accept-Encoding` (`Vary: Accept, Accept-Encoding` on the three layout routes, whose
     representation `Accept` may choose).
 
-    Pictures (SPEC §9): the single-offset answers of the three models are also drawn as SVG
+    Pictures (docs/api.md): the single-offset answers of the three models are also drawn as SVG
     (`image/svg+xml`) with `format: "svg"` in the body (a `format=svg` query parameter on GET), or
     with `Accept: image/svg+xml` when the request names no format: the viewport, the pages with
     their index and slot, the layers striped and clipped by their page (neighbouring pages drawn
@@ -63,18 +63,18 @@ tags:
   - name: layout
     description: The three layout models.
   - name: keyframes
-    description: The layouts as exact functions of the scroll offset (SPEC §8) for CSS, the Web Animations API, Core Animation and Android.
+    description: The layouts as exact functions of the scroll offset (docs/model.md#keyframes) for CSS, the Web Animations API, Core Animation and Android.
   - name: operations
     description: Health, readiness, metrics and this contract.
   - name: browsers
-    description: CORS preflights (SPEC §9).
+    description: CORS preflights (docs/api.md).
 paths:
   /v1/paging:
     parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
     post:
       tags: [layout]
       operationId: pagingPost
-      summary: Paging with parallax layers (SPEC §1)
+      summary: Paging with parallax layers (docs/model.md#paging)
       description: |
         Lays out a paging scroll view (the seeds ParallaxPagingViewController and the poster
         scroll view): stride L = A + S (A the viewport extent along the axis, S the page
@@ -88,7 +88,7 @@ paths:
             schema: {$ref: '#/components/schemas/PagingRequest'}
             examples:
               specExample:
-                summary: SPEC §1 example (390 × 844, 5 pages, spacing 16, travel 120, offset 203)
+                summary: docs/model.md#paging example (390 × 844, 5 pages, spacing 16, travel 120, offset 203)
                 value: {viewport: {width: 390, height: 844}, pageCount: 5, pageSpacing: 16, layers: [{name: background, travel: 120}], offset: 203}
               rangeTimeline:
                 summary: Pages 2…3 at offsets 0, 150, 1000 (Tests/golden/paging-range-timeline)
@@ -150,7 +150,7 @@ paths:
     options:
       tags: [browsers]
       operationId: pagingOptions
-      summary: CORS preflight (SPEC §9)
+      summary: CORS preflight (docs/api.md)
       description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, POST, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
@@ -160,7 +160,7 @@ paths:
     post:
       tags: [layout]
       operationId: headerPost
-      summary: Stretchy header (SPEC §2)
+      summary: Stretchy header (docs/model.md#stretchy-header)
       description: |
         Lays out a stretchy header above a scroll view (seed ScrollviewParallax; MXParallaxHeader,
         GSKStretchyHeaderView). With offset y (0 at rest, negative when pulled down), header
@@ -225,7 +225,7 @@ paths:
     options:
       tags: [browsers]
       operationId: headerOptions
-      summary: CORS preflight (SPEC §9)
+      summary: CORS preflight (docs/api.md)
       description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, POST, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
@@ -235,7 +235,7 @@ paths:
     post:
       tags: [layout]
       operationId: scrollPost
-      summary: Scroll elements (SPEC §3)
+      summary: Scroll elements (docs/model.md#scroll-elements)
       description: |
         Web-style parallax on a long page (Rellax, react-scroll-parallax). With V the viewport
         extent and an element's top and length along the axis: progress = (s + V − top) /
@@ -299,7 +299,7 @@ paths:
     options:
       tags: [browsers]
       operationId: scrollOptions
-      summary: CORS preflight (SPEC §9)
+      summary: CORS preflight (docs/api.md)
       description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, POST, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
@@ -309,10 +309,10 @@ paths:
     get:
       tags: [operations]
       operationId: demo
-      summary: The demo page (SPEC §9)
+      summary: The demo page (docs/api.md)
       description: |
         One self-contained HTML page (inline CSS and JavaScript, no outside assets), compiled into
-        the binary: choose a model and its parameters, scroll the SPEC §8 markup styled by the
+        the binary: choose a model and its parameters, scroll the docs/model.md#keyframes markup styled by the
         `format=css` keyframes, and see the JSON and the SVG of the offset on screen.
       responses:
         '200':
@@ -334,7 +334,7 @@ paths:
     options:
       tags: [browsers]
       operationId: demoOptions
-      summary: CORS preflight (SPEC §9)
+      summary: CORS preflight (docs/api.md)
       description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
@@ -343,7 +343,7 @@ paths:
     post:
       tags: [keyframes]
       operationId: pagingKeyframesPost
-      summary: Paging as functions of the offset (SPEC §8)
+      summary: Paging as functions of the offset (docs/model.md#keyframes)
       description: |
         The paging request with the scroll position replaced by `domain {from, to}` (default
         [0, (N − 1)·L], its end cut to 10^15). Answers every varying number of the pages visible
@@ -358,7 +358,7 @@ paths:
             schema: {$ref: '#/components/schemas/PagingKeyframesRequest'}
             examples:
               specExample:
-                summary: SPEC §8 example (390 × 844, 5 pages, spacing 16, travel 120)
+                summary: docs/model.md#keyframes example (390 × 844, 5 pages, spacing 16, travel 120)
                 value: {viewport: {width: 390, height: 844}, pageCount: 5, pageSpacing: 16, layers: [{name: background, travel: 120}], domain: {from: 0, to: 1624}, properties: [frame.x]}
       responses:
         '200': {$ref: '#/components/responses/Keyframes'}
@@ -407,7 +407,7 @@ paths:
     post:
       tags: [keyframes]
       operationId: headerKeyframesPost
-      summary: Stretchy header as functions of the offset (SPEC §8)
+      summary: Stretchy header as functions of the offset (docs/model.md#keyframes)
       description: |
         The header request with `offset` replaced by `domain {from, to}` (default [−Hh, Hh]; a
         browser can only scroll to the non-negative part). Markup for css:
@@ -465,7 +465,7 @@ paths:
     post:
       tags: [keyframes]
       operationId: scrollKeyframesPost
-      summary: Scroll elements as functions of the offset (SPEC §8)
+      summary: Scroll elements as functions of the offset (docs/model.md#keyframes)
       description: |
         The scroll request with `offset` replaced by `domain {from, to}` (default [0, the largest
         top + length of an element], its end cut to 10^15). Eased effects are exact cubic-bezier
@@ -546,7 +546,7 @@ paths:
     options:
       tags: [browsers]
       operationId: openapiOptions
-      summary: CORS preflight (SPEC §9)
+      summary: CORS preflight (docs/api.md)
       description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
@@ -611,7 +611,7 @@ paths:
     options:
       tags: [browsers]
       operationId: healthzOptions
-      summary: CORS preflight (SPEC §9)
+      summary: CORS preflight (docs/api.md)
       description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
@@ -644,7 +644,7 @@ paths:
     options:
       tags: [browsers]
       operationId: readyzOptions
-      summary: CORS preflight (SPEC §9)
+      summary: CORS preflight (docs/api.md)
       description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
@@ -683,7 +683,7 @@ paths:
     options:
       tags: [browsers]
       operationId: metricsOptions
-      summary: CORS preflight (SPEC §9)
+      summary: CORS preflight (docs/api.md)
       description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
@@ -934,7 +934,7 @@ components:
       enum: [json, svg]
       default: json
       description: |
-        The answer's representation (SPEC §9): `json` (default) or `svg`, a picture of the
+        The answer's representation (docs/api.md): `json` (default) or `svg`, a picture of the
         single-offset answer (`image/svg+xml`). Without this field, `Accept: image/svg+xml`
         (preferred over JSON) also asks for the picture. Rule JSON Schema does not state here:
         `svg` with `offsets` is a 422 at `/format` (a picture draws one offset).
@@ -1066,7 +1066,7 @@ components:
         motionScale: {$ref: '#/components/schemas/MotionScale'}
         pixelScale: {$ref: '#/components/schemas/PixelScale'}
         format: {$ref: '#/components/schemas/PictureFormat'}
-    # ---------- keyframes (SPEC §8) ----------
+    # ---------- keyframes (docs/model.md#keyframes) ----------
     KeyframeDomain:
       type: object
       additionalProperties: false
@@ -1078,7 +1078,7 @@ components:
     KeyframesFormat:
       type: string
       enum: [json, css, waapi, keytimes]
-      description: 'Default json. json: tracks; css: a stylesheet for the SPEC §8 markup; waapi: element.animate data; keytimes: CAKeyframeAnimation / Android Keyframe data.'
+      description: 'Default json. json: tracks; css: a stylesheet for the docs/model.md#keyframes markup; waapi: element.animate data; keytimes: CAKeyframeAnimation / Android Keyframe data.'
     PagingKeyframeProperty:
       type: string
       enum: [progress, visibleFraction, viewportFrame.x, viewportFrame.y, viewportFrame.width, viewportFrame.height, frame.x, frame.y, frame.width, frame.height, opacity, scale, contentFrame.x, contentFrame.y, contentFrame.width, contentFrame.height]
@@ -1258,7 +1258,7 @@ components:
         additionalProperties: false
         required: [selector, property, keyframes, options]
         properties:
-          selector: {type: string, description: 'The SPEC §8 markup element.'}
+          selector: {type: string, description: 'The docs/model.md#keyframes markup element.'}
           property: {type: string, enum: [translate, width, height, scale, rotate, opacity]}
           keyframes:
             type: array
@@ -1479,7 +1479,7 @@ components:
           schema: {$ref: '#/components/schemas/PagingResponse'}
           examples:
             specExample:
-              summary: 'The SPEC §1 example (real output; Tests/golden/paging-spec-example)'
+              summary: 'The docs/model.md#paging example (real output; Tests/golden/paging-spec-example)'
               value: {"axis":"horizontal","stride":406,"offset":203,"position":0.5,"contentSize":{"width":2030,"height":844},"currentPage":1,"transition":{"from":0,"to":1,"progress":0.5},"snap":{"previous":0,"nearest":406,"next":406},"pages":[{"index":0,"slot":0,"progress":0.5,"visibleFraction":0.4794871794871795,"frame":{"x":8,"y":0,"width":390,"height":844},"viewportFrame":{"x":-203,"y":0,"width":390,"height":844},"layers":[{"name":"background","frame":{"x":60,"y":0,"width":390,"height":844},"viewportFrame":{"x":-143,"y":0,"width":390,"height":844},"clip":{"x":0,"y":0,"width":187,"height":844}}]},{"index":1,"slot":1,"progress":-0.5,"visibleFraction":0.4794871794871795,"frame":{"x":414,"y":0,"width":390,"height":844},"viewportFrame":{"x":203,"y":0,"width":390,"height":844},"layers":[{"name":"background","frame":{"x":-60,"y":0,"width":390,"height":844},"viewportFrame":{"x":143,"y":0,"width":390,"height":844},"clip":{"x":203,"y":0,"width":187,"height":844}}]}]}
             rangeTimeline:
               summary: 'Pages 2…3 at offsets 0, 150, 1000 (real output; Tests/golden/paging-range-timeline)'
@@ -1530,7 +1530,7 @@ components:
               summary: 'Rellax speeds and effect ranges (real output; Tests/golden/scroll-rellax-and-effects)'
               value: {"elements":[{"name":"hero","progress":0.875,"progressClamped":0.875,"translate":{"x":0,"y":112.5},"scale":1,"opacity":1,"rotate":0,"viewportFrame":{"x":0,"y":-487.5,"width":1280,"height":800},"visible":true},{"name":"card","progress":0.36363636363636365,"progressClamped":0.36363636363636365,"translate":{"x":0,"y":-5.299983168943484},"scale":0.9052999831689436,"opacity":0.5264999158447174,"rotate":-4.735000841552825,"viewportFrame":{"x":100,"y":394.70001683105653,"width":400,"height":300},"visible":true},{"name":"badge","progress":0,"progressClamped":0,"translate":{"x":0,"y":100},"scale":1,"opacity":1,"rotate":0,"viewportFrame":{"x":0,"y":900,"width":50,"height":50},"visible":false},{"name":"custom","progress":0.5,"progressClamped":0.5,"translate":{"x":0,"y":0},"scale":1,"opacity":0.19759661241514304,"rotate":0,"viewportFrame":{"x":0,"y":300,"width":100,"height":100},"visible":true}]}
     Keyframes:
-      description: 'The keyframes answer in the requested format (SPEC §8).'
+      description: 'The keyframes answer in the requested format (docs/model.md#keyframes).'
       content:
         application/json:
           schema:
@@ -1543,7 +1543,7 @@ components:
               summary: 'The seed''s header as keytimes (real output)'
               value: {"model":"header","axis":"vertical","domain":{"from":-150,"to":150},"tracks":[{"target":{},"property":"header.height","values":[300,0],"keyTimes":[0,1],"timingFunctions":[[0,0,1,1]]},{"target":{},"property":"image.height","values":[300,0],"keyTimes":[0,1],"timingFunctions":[[0,0,1,1]]},{"target":{},"property":"contentTop","values":[300,0],"keyTimes":[0,1],"timingFunctions":[[0,0,1,1]]},{"target":{},"property":"progress","values":[2,0],"keyTimes":[0,1],"timingFunctions":[[0,0,1,1]]}]}
             specExample:
-              summary: 'SPEC §8 example, properties [frame.x] (real output)'
+              summary: 'docs/model.md#keyframes example, properties [frame.x] (real output)'
               value: {"model":"paging","axis":"horizontal","domain":{"from":0,"to":1624},"tracks":[{"target":{"slot":0,"layer":"background"},"property":"frame.x","knots":[[0,0],[406,120],[1624,120]],"easings":["linear","linear"]},{"target":{"slot":1,"layer":"background"},"property":"frame.x","knots":[[0,-120],[812,120],[1624,120]],"easings":["linear","linear"]},{"target":{"slot":2,"layer":"background"},"property":"frame.x","knots":[[0,-120],[406,-120],[1218,120],[1624,120]],"easings":["linear","linear","linear"]},{"target":{"slot":3,"layer":"background"},"property":"frame.x","knots":[[0,-120],[812,-120],[1624,120]],"easings":["linear","linear"]},{"target":{"slot":4,"layer":"background"},"property":"frame.x","knots":[[0,-120],[1218,-120],[1624,0]],"easings":["linear","linear"]}]}
         text/css:
           schema: {type: string}
@@ -1551,7 +1551,7 @@ components:
             eased:
               summary: 'One eased element as CSS (real output)'
               value: |
-                /* Parallax keyframes (SPEC §8): vertical scroll over [0, 1001200] px. Markup: .parallax-scroller > … (see /openapi.yaml). */
+                /* Parallax keyframes (docs/model.md#keyframes): vertical scroll over [0, 1001200] px. Markup: .parallax-scroller > … (see /openapi.yaml). */
                 .parallax-scroller{position:relative;box-sizing:border-box;margin:0;padding:0;border:0;direction:ltr;scrollbar-width:none;overscroll-behavior:none;overflow-x:hidden;overflow-y:scroll;scroll-timeline:--parallax y}
                 .parallax-scroller::before{content:"";display:block;position:absolute;inset-inline-start:0;top:0;visibility:hidden;pointer-events:none}
                 .parallax-page,.parallax-layer,.parallax-header,.parallax-image,.parallax-element,.parallax-content{position:absolute;box-sizing:border-box;margin:0;padding:0;border:0;transform-origin:50% 50%}

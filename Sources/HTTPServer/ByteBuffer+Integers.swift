@@ -1,4 +1,4 @@
-/// The one integer formatter of the code base (issue 11: there were five): decimal for
+/// The one integer formatter of the code base (there used to be five): decimal for
 /// Content-Length, status codes, JSON integers and metrics; hexadecimal for chunk sizes
 /// (RFC 9112 §7.1). Digits are stored from the end of the reserved room backwards, so a number
 /// costs one capacity check and no temporary.

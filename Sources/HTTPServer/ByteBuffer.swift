@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// The one byte buffer of the engine and its applications (issue 11; after swift-nio's
+/// The one byte buffer of the engine and its applications (docs/architecture.md; after swift-nio's
 /// `ByteBuffer`): the read stash, the response head, the response body, every writer and the
 /// outbox move bytes through this type and nothing else.
 ///

@@ -1,4 +1,4 @@
-/// A body written as the socket drains instead of built whole (issue 11, SPEC §10): the
+/// A body written as the socket drains instead of built whole (docs/operations.md#bounded-memory): the
 /// engine calls `produce` whenever the connection's unsent output is below its high-water mark
 /// and the process-wide output budget is not spent, so a slow or hostile reader holds at most
 /// the high-water mark plus one produced piece, however large the answer.

@@ -1,6 +1,6 @@
 /// One request, complete with its body, as a view over the connection's buffers: the target,
 /// the header fields and the body are `Span`s, so no `String` is made per request or per header
-/// (issue 11). The view is `~Escapable`: the compiler rejects keeping it, or any span taken from
+/// (docs/architecture.md). The view is `~Escapable`: the compiler rejects keeping it, or any span taken from
 /// it, past the `respond` call it was lent to (the buffers are reused by the next request).
 /// Copy what must outlive the call (`String(copying:)`, `ByteBuffer.writeBytes`).
 public struct HTTPRequest: ~Escapable {

@@ -1,7 +1,7 @@
 import Synchronization
 
-/// The process-wide budget of unsent response bytes (`HTTPLimits.maxOutputBytes`, issue 11,
-/// SPEC §10): every connection counts its queued and in-flight output here. While the total is
+/// The process-wide budget of unsent response bytes (`HTTPLimits.maxOutputBytes`,
+/// docs/operations.md#bounded-memory): every connection counts its queued and in-flight output here. While the total is
 /// at or above the limit, connections that hold unsent output parse no new request and no
 /// streamed body produces more; so memory stays bounded however many clients stop reading.
 /// One atomic add per change; `onFreed` runs (on the thread whose write freed it) when the

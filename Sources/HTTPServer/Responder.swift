@@ -3,7 +3,7 @@
 // a complete request into a response. One responder instance lives on each event loop and is
 // only ever called from that loop's thread, so it may keep reusable buffers without locks.
 //
-// The shape of the API (issue 11), one way for bytes:
+// The shape of the API (docs/architecture.md), one way for bytes:
 //
 //     read buffer ──▶ HTTPParser ──▶ HTTPRequest (~Escapable: method, version, and the target,
 //                                    header fields and body as Spans over the connection's

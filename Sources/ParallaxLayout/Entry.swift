@@ -4,7 +4,7 @@
 
 extension PagingInput {
     /// Validates, then lays out: `.single` for `offset` / `page` / `currentPage` (default page 0),
-    /// `.timeline` for `offsets` (SPEC §5).
+    /// `.timeline` for `offsets` (docs/model.md#timelines).
     public func layout(limits: LayoutLimits = .standard) throws(ValidationError) -> PagingResult {
         try PagingEngine(self, limits: limits).layout()
     }

@@ -1,9 +1,9 @@
-// ParallaxLayout: the layout math of the parallax service (SPEC §1–§5), pure Swift with no
+// ParallaxLayout: the layout math of the parallax service (docs/model.md), pure Swift with no
 // Foundation, no libm and no I/O, so the service and any Swift app compute the same frames bit for bit.
 //
 // Where to look:
 //   Models/      inputs (`PagingInput`, `HeaderInput`, `ScrollInput`) and outputs (`PagingLayout`,
-//                `HeaderLayout`, `ScrollLayout`); property names are the JSON field names of SPEC.
+//                `HeaderLayout`, `ScrollLayout`); property names are the JSON field names of docs/api.md.
 //   Paging/      §1: `PagingEngine` (prepare once, lay out any offset), per-offset scalars
 //                (PagingSummary), pages and layers (PagingPages), value rules (PagingValidation).
 //   Header/      §2 stretchy header; Scroll/ §3 scroll elements and the CSS cubic-bezier solver.
@@ -17,7 +17,7 @@
 //   let result = try input.layout()            // validates (every problem, as ValidationError) then lays out
 //   let engine = try PagingEngine(input)       // or stream: engine.summary(offset:previousOffset:),
 //   for k in engine.pageSlots(offset: o) { engine.page(slot: k, offset: o) }
-//   let kf = try input.keyframes(domain: nil, properties: nil)   // SPEC §8, every model
+//   let kf = try input.keyframes(domain: nil, properties: nil)   // docs/model.md#keyframes, every model
 //
-// Readings of points SPEC leaves open are documented where they are implemented; the paging
+// Readings of points the model leaves open are documented where they are implemented; the paging
 // readings match the reference Node.js peer (shared/peers/node) bit for bit.

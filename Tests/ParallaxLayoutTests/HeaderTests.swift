@@ -1,4 +1,4 @@
-// Stretchy header, SPEC §2.
+// Stretchy header, docs/model.md#stretchy-header.
 import Testing
 @testable import ParallaxLayout
 

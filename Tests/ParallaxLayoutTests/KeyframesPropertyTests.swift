@@ -1,4 +1,4 @@
-// SPEC §8 over generated requests of every model (SplitMix64, fixed seeds): every track equals the
+// docs/model.md#keyframes over generated requests of every model (SplitMix64, fixed seeds): every track equals the
 // single-offset engines at its knots, beside them and at random offsets within 1e-9 of its scale;
 // every varying number has a track; no redundant knot; CSS-valid easings.
 import TestSupport

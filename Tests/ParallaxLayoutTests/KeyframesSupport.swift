@@ -1,4 +1,4 @@
-// Checks a keyframes answer against the single-offset engines (SPEC §8 "Exact" and "Minimal").
+// Checks a keyframes answer against the single-offset engines (docs/model.md#keyframes "Exact" and "Minimal").
 import TestSupport
 @testable import ParallaxLayout
 
@@ -54,7 +54,7 @@ func scrollNumbers(_ engine: ScrollEngine, at s: Double) -> Numbers {
     return out
 }
 
-/// Every SPEC §8 property of a keyframes answer, as a list of failures (empty when all hold):
+/// Every docs/model.md#keyframes property of a keyframes answer, as a list of failures (empty when all hold):
 /// shape (knots ordered, first at from, last at to, one easing per segment, CSS-valid beziers);
 /// exactness at the knots, just beside them (±1e-7 of the domain) and at `samples` random offsets,
 /// within 1e-9 · max(1, max |v| of the track); every property that varies has a track; no knot

@@ -1,4 +1,4 @@
-// SPEC §8 keyframes: the spec's example, the minimality promise, the 422s, and one named test per
+// docs/model.md#keyframes keyframes: the spec's example, the minimality promise, the 422s, and one named test per
 // model feature (the generated-request properties are in KeyframesPropertyTests).
 import TestSupport
 import Testing
@@ -68,7 +68,7 @@ import Testing
 
     // MARK: paging
 
-    /// SPEC §8's JSON example is the §1 example (390 × 844, 5 pages, spacing 16, travel 120) over
+    /// docs/model.md#keyframes's JSON example is the §1 example (390 × 844, 5 pages, spacing 16, travel 120) over
     /// the default domain [0, 4·406]: slot 1's background rises from −120 to 120 and rests there.
     @Test func specSection8ExampleIsSlotOneBackgroundOfTheSection1Pager() throws {
         var input = specExample()
@@ -222,7 +222,7 @@ import Testing
 
     // MARK: header
 
-    /// SPEC §2 seed (fill, m = 0, stretch): h = 150 − y, 190 at −40, 90 at 60, 0 at 150.
+    /// docs/model.md#stretchy-header seed (fill, m = 0, stretch): h = 150 − y, 190 at −40, 90 at 60, 0 at 150.
     @Test func headerSeedIsOneLinearSegmentOverTheDefaultDomain() throws {
         let input = HeaderInput(viewport: Size(width: 390, height: 844), header: .init(height: 150))
         let kf = try input.keyframes(domain: nil, properties: nil)

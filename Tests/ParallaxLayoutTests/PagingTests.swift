@@ -1,4 +1,4 @@
-// Paging formulas, SPEC §1 and its "Exact readings".
+// Paging formulas, docs/model.md#paging and its "Exact readings".
 import Testing
 @testable import ParallaxLayout
 

@@ -1,4 +1,4 @@
-// Scroll elements, SPEC §3.
+// Scroll elements, docs/model.md#scroll-elements.
 import TestSupport
 import Testing
 @testable import ParallaxLayout

@@ -38,7 +38,7 @@ struct TestFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The SPEC §1 example request: 390 × 844, 5 pages, spacing 16, background travel 120.
+/// The docs/model.md#paging example request: 390 × 844, 5 pages, spacing 16, background travel 120.
 func specExample(offset: Double = 203) -> PagingInput {
     PagingInput(viewport: Size(width: 390, height: 844), pageCount: 5, pageSpacing: 16, offset: offset,
                 layers: [PagingInput.Layer(name: "background", travel: 120)])

@@ -1,5 +1,5 @@
 // Validation: each rule reports its JSON pointer, and every problem is reported, not only the first
-// (SPEC §6).
+// (docs/api.md).
 import Testing
 @testable import ParallaxLayout
 

@@ -2,7 +2,7 @@ import HTTPServer
 import Testing
 @testable import ParallaxService
 
-/// SPEC §9 CORS: the pure policy (Fetch standard §3.2) and the answers of the application.
+/// docs/api.md CORS: the pure policy (Fetch standard §3.2) and the answers of the application.
 @Suite struct CORSPolicyTests {
     @Test func starAllowsEveryOriginWithTheWildcard() throws {
         let p = try CORSPolicy(parsing: " * ")

@@ -3,7 +3,7 @@ import Testing
 import EmbeddedDocuments
 @testable import ParallaxService
 
-/// SPEC §9 caching and compression through the application (no sockets): ETag on every 200,
+/// docs/api.md caching and compression through the application (no sockets): ETag on every 200,
 /// 304 for a matching If-None-Match on GET/HEAD, Cache-Control, gzip with Vary.
 @Suite struct CachingTests {
     let client = Client()

@@ -3,7 +3,7 @@ import Testing
 import EmbeddedDocuments
 @testable import ParallaxService
 
-/// The binary serves the demo page (SPEC §9) from a generated Swift string; these fail when it
+/// The binary serves the demo page (docs/api.md) from a generated Swift string; these fail when it
 /// differs from Sources/ParallaxService/Demo/demo.html (fix: run `scripts/embed-demo`) or when the
 /// page reaches for anything outside itself.
 @Suite struct DemoPageTests {

@@ -2,7 +2,7 @@ import HTTPServer
 import Testing
 @testable import ParallaxService
 
-/// Every endpoint of SPEC §6, called without sockets.
+/// Every endpoint of docs/api.md, called without sockets.
 @Suite struct EndpointTests {
     let client = Client()
     static let specPaging = #"{"viewport":{"width":390,"height":844},"pageCount":5,"pageSpacing":16,"layers":[{"name":"background","travel":120}],"offset":203}"#

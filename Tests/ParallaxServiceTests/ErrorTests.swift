@@ -2,7 +2,7 @@ import HTTPServer
 import Testing
 @testable import ParallaxService
 
-/// SPEC §6 error statuses, all as RFC 9457 problems from one place.
+/// docs/api.md error statuses, all as RFC 9457 problems from one place.
 @Suite struct ErrorTests {
     let client = Client()
 
@@ -71,7 +71,7 @@ import Testing
     }
 }
 
-/// Hostile bodies stay cheap and never crash (SPEC §6: no input crashes the process).
+/// Hostile bodies stay cheap and never crash (docs/api.md: no input crashes the process).
 @Suite struct HostileInputTests {
     let client = Client()
 

@@ -3,12 +3,12 @@ import HTTPServer
 import Testing
 @testable import ParallaxService
 
-/// Determinism (SPEC §4): each `Tests/golden/NAME.request` (first line `METHOD target`, then any
+/// Determinism (docs/model.md#determinism-and-motion): each `Tests/golden/NAME.request` (first line `METHOD target`, then any
 /// request header lines `Name: value`, then the body) must produce exactly the bytes checked in
 /// as `NAME.response` (status, content type, extra headers, blank line, body). A gzip answer
-/// (SPEC §9) is checked in decoded, after a `# gzip: N bytes, fnv1a H` line that pins the coded
+/// (docs/api.md) is checked in decoded, after a `# gzip: N bytes, fnv1a H` line that pins the coded
 /// bytes (zlib at a fixed level with mtime 0 is deterministic). Regenerate with
-/// `PARALLAX_UPDATE_GOLDEN=1 swift test --filter GoldenTests` and review the diff against SPEC
+/// `PARALLAX_UPDATE_GOLDEN=1 swift test --filter GoldenTests` and review the diff against docs/model.md
 /// before committing.
 @Suite struct GoldenTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -50,7 +50,7 @@ import HTTPServer
         #expect(JSONPointer([.key("a/b"), .key("m~n"), .index(3)]).description == "/a~1b/m~0n/3")
     }
 
-    /// The reference form of SPEC §4: integral values below 2⁵³ as integers, `-0` as `0`,
+    /// The reference form of docs/model.md#determinism-and-motion: integral values below 2⁵³ as integers, `-0` as `0`,
     /// non-finite as `null`, else the standard library's shortest round-trip `description`
     /// without a trailing `.0`.
     private func reference(_ v: Double) -> String {

@@ -3,7 +3,7 @@ import ParallaxLayout
 import Testing
 @testable import ParallaxService
 
-/// SPEC §6: the layout limits are configurable, by flag or environment variable, with the
+/// docs/api.md: the layout limits are configurable, by flag or environment variable, with the
 /// documented defaults when neither is given.
 @Suite struct LimitOptionsTests {
     private func parse(_ arguments: [String], _ environment: [String: String] = [:]) throws -> ServerOptions {

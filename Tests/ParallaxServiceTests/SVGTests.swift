@@ -3,7 +3,7 @@ import ParallaxLayout
 import Testing
 @testable import ParallaxService
 
-/// `format: "svg"` and `Accept: image/svg+xml` on the single-offset routes (SPEC §9 "Pictures").
+/// `format: "svg"` and `Accept: image/svg+xml` on the single-offset routes (docs/api.md "Pictures").
 @Suite struct SVGTests {
     let client = Client()
     static let paging = #"{"viewport":{"width":390,"height":844},"pageCount":5,"pageSpacing":16,"layers":[{"name":"background","travel":120}],"offset":203"#
@@ -104,7 +104,7 @@ import Testing
         }
     }
 
-    /// SPEC §10: a picture of `include: "all"` over 10 000 pages with 32 layers stays small.
+    /// docs/operations.md#bounded-memory: a picture of `include: "all"` over 10 000 pages with 32 layers stays small.
     @Test func aHugeAnswerIsDrawnNearTheViewportOnly() {
         let layers = (0..<32).map { #"{"name":"l\#($0)","travel":\#($0)}"# }.joined(separator: ",")
         let r = call("/v1/paging", #"{"viewport":{"width":390,"height":844},"pageCount":10000,"include":"all","offset":406000,"layers":[\#(layers)],"format":"svg"}"#)

@@ -3,7 +3,7 @@ import HTTPServer
 import Testing
 @testable import ParallaxService
 
-/// Streamed answers (SPEC §10): a large answer is produced piece by piece as the socket drains,
+/// Streamed answers (docs/operations.md#bounded-memory): a large answer is produced piece by piece as the socket drains,
 /// and its bytes are exactly those of the same answer written whole.
 @Suite struct StreamingAnswerTests {
     static let vp = #""viewport":{"width":390,"height":844}"#

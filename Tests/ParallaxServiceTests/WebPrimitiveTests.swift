@@ -2,7 +2,7 @@ import HTTPServer
 import Testing
 @testable import ParallaxService
 
-/// RFC 9110 §8.8.3 / §13.1.2 for SPEC §9: the tag is a fixed function of the request, and
+/// RFC 9110 §8.8.3 / §13.1.2 for docs/api.md: the tag is a fixed function of the request, and
 /// `If-None-Match` is parsed as the RFC says (lists, `*`, weak comparison, commas inside tags).
 @Suite struct EntityTagTests {
     @Test func fnv1aMatchesItsPublishedVectors() {

@@ -1,4 +1,4 @@
-"""The requests the Chromium suite plays (SPEC §8): every model, both axes, RTL, every easing."""
+"""The requests the Chromium suite plays (docs/model.md#keyframes): every model, both axes, RTL, every easing."""
 
 VIEW = {"width": 390, "height": 844}
 SMALL = {"width": 320, "height": 480}

@@ -1,4 +1,4 @@
-"""Chromium suite for the keyframes answers (SPEC §8).
+"""Chromium suite for the keyframes answers (docs/model.md#keyframes).
 
 For every case of cases.py it builds the §8 markup in a page, styles it with the server's
 `format=css` stylesheet (linked by its GET URL), scrolls the scroller to whole offsets of the
@@ -32,7 +32,7 @@ def post(path, body):
 
 
 def query(body):
-    """The GET form (SPEC §6): dotted scalars, arrays of objects as JSON text, lists comma-joined."""
+    """The GET form (docs/api.md): dotted scalars, arrays of objects as JSON text, lists comma-joined."""
     pairs = []
     def walk(prefix, v):
         if isinstance(v, dict):

@@ -1,4 +1,4 @@
-"""`format: "keytimes"` evaluated the way Core Animation plays a CAKeyframeAnimation (SPEC §8):
+"""`format: "keytimes"` evaluated the way Core Animation plays a CAKeyframeAnimation (docs/model.md#keyframes):
 at scroll fraction f = (o − from)/(to − from), find the segment keyTimes[i] ≤ f ≤ keyTimes[i+1],
 reshape its local fraction by timingFunctions[i] (a CSS cubic-bezier, solved exactly for t with
 x(t) = fraction, then y(t)), and interpolate values[i] → values[i+1] linearly. Every track is

@@ -220,7 +220,7 @@ def repair_scroll(f):
         f.set("offsets", offsets[: max(1, MAX_ELEMENT_LAYOUTS // len(elements))])
 
 
-# Keyframes (SPEC §8): the same rules, then a usable domain: from < to, a non-empty default, and a
+# Keyframes (docs/model.md#keyframes): the same rules, then a usable domain: from < to, a non-empty default, and a
 # span of at most KEYFRAME_SLOTS strides (the server allows 10000 slots; a few dozen keep the
 # stylesheets of 32-layer pagers small enough for a contract run).
 KEYFRAME_SLOTS = 40

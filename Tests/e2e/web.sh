@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# SPEC §9 over raw HTTP (issue 10): CORS preflight and origins, ETag → 304, Cache-Control, gzip
+# docs/api.md over raw HTTP (issue 10): CORS preflight and origins, ETag → 304, Cache-Control, gzip
 # that decodes to the identical JSON, `gzip;q=0` refusal, Vary. Two servers: the default policy
 # (`*`) and a list (`--cors-origins`), each on an ephemeral port of 127.0.0.1, stopped on exit.
 #
@@ -83,7 +83,7 @@ done
 curl -s -D "$work/h" -o /dev/null -H 'Accept-Encoding: gzip' "$small"
 check "an answer under 1 KiB is not compressed" '[[ -z "$(hdr "$work/h" Content-Encoding)" ]]'
 check "curl --compressed gets the same JSON" 'curl -s --compressed "$big" | cmp -s - "$work/id"'
-# HEAD answers with GET's fields (RFC 9110 §9.3.2): a streamed answer (above 64 KiB, SPEC §10) is
+# HEAD answers with GET's fields (RFC 9110 §9.3.2): a streamed answer (above 64 KiB, docs/operations.md#bounded-memory) is
 # chunked on both, a whole one carries the gzip Content-Length on both.
 heads() { tr -d '\r' | grep -iv '^date:' | sort; }
 check "HEAD of a streamed gzip answer has GET's fields (chunked, gzip, ETag)" \

@@ -1,10 +1,10 @@
-// Frame operations: pixel snapping (SPEC §4), intersection (layer `clip`, SPEC §1), content fitting
-// (`contentMode`, SPEC §1 layers and §2).
+// Frame operations: pixel snapping (docs/model.md#determinism-and-motion), intersection (layer `clip`, docs/model.md#paging), content fitting
+// (`contentMode`, docs/model.md#paging layers and §2).
 
 extension Frame {
     /// Snaps every edge to device pixels: edge' = floor(edge·s + 0.5)/s (round half up), then
     /// width and height are derived from the snapped edges, so two frames sharing an edge still
-    /// share it (no hairline between adjacent pages). SPEC §1 "Exact readings", §4.
+    /// share it (no hairline between adjacent pages). docs/model.md#paging "Exact readings", §4.
     public func pixelSnapped(_ scale: Double) -> Frame {
         let x0 = Frame.snapEdge(x, scale)
         let y0 = Frame.snapEdge(y, scale)
@@ -26,7 +26,7 @@ extension Frame {
     }
 
     /// The overlap with the viewport rectangle (0, 0, width, height), or nil when it has no
-    /// positive area. A layer's `clip` (SPEC §1: its page's viewport frame ∩ the viewport; null
+    /// positive area. A layer's `clip` (docs/model.md#paging: its page's viewport frame ∩ the viewport; null
     /// when the page does not overlap it).
     func clipped(toViewport viewport: Size) -> Frame? {
         let x0 = max(x, 0), y0 = max(y, 0)

@@ -36,7 +36,7 @@ func clamp(_ v: Double, _ lo: Double, _ hi: Double) -> Double {
     v < lo ? lo : (v > hi ? hi : v)
 }
 
-/// Mathematical modulo (result in [0, n) up to rounding), also for negative a: SPEC §1 infinite
+/// Mathematical modulo (result in [0, n) up to rounding), also for negative a: docs/model.md#paging infinite
 /// mode ("page k mod N, also for negative k"). Same reading as the reference peer.
 @inline(__always)
 func floorMod(_ a: Double, _ n: Double) -> Double {
@@ -61,13 +61,13 @@ func exactRemainder(_ a: Double, _ n: Double) -> Double {
     return a < 0 ? -r : r
 }
 
-/// Normalises −0 to +0 (SPEC §4: "`-0` as `0`"): IEEE −0 + 0 is +0, every other value is unchanged.
+/// Normalises −0 to +0 (docs/model.md#determinism-and-motion: "`-0` as `0`"): IEEE −0 + 0 is +0, every other value is unchanged.
 @inline(__always)
 func nz(_ v: Double) -> Double { v + 0 }
 
 extension Frame {
-    /// A frame from its extent along the axis (`a`, `length`) and across it (`c`, `cross`): SPEC
-    /// conventions, "everything said for x/width holds for y/height on the vertical axis".
+    /// A frame from its extent along the axis (`a`, `length`) and across it (`c`, `cross`): the
+    /// model's convention (docs/model.md), "everything said for x/width holds for y/height on the vertical axis".
     @inline(__always)
     static func along(_ axis: Axis, _ a: Double, _ length: Double, cross c: Double = 0, _ cross: Double) -> Frame {
         switch axis {

@@ -1,4 +1,4 @@
-// Stretchy header, SPEC §2 (seed: ScrollviewParallax — an image view pinned to the top whose height
+// Stretchy header, docs/model.md#stretchy-header (seed: ScrollviewParallax — an image view pinned to the top whose height
 // is tied to the content offset; anchors MXParallaxHeader, GSKStretchyHeaderView).
 
 /// A validated header request, ready to lay out any offset.

@@ -1,4 +1,4 @@
-// Header keyframes, SPEC §8 over the §2 model.
+// Header keyframes, docs/model.md#keyframes over the §2 model.
 //
 // Every number of the header answer is linear in the visible height h = max(m, Hh − y) (with
 // stretch) or max(m, min(Hh, Hh − y)) (without), or in y itself (contentTop, the header's y-origin
@@ -8,17 +8,17 @@
 // from width-bound to height-bound there). The knots are HeaderEngine's own numbers.
 
 extension HeaderInput {
-    /// Numbers of the header answer a track can follow (SPEC §8 "header every number of the
+    /// Numbers of the header answer a track can follow (docs/model.md#keyframes "header every number of the
     /// answer"), in JSON order; `contentFrame.*` only when `content` is given.
     public static let keyframeProperties = frameProperties("header") + frameProperties("image")
         + frameProperties("contentFrame") + ["contentTop", "progress"]
 
-    /// SPEC §8: the default domain is [−Hh, Hh].
+    /// docs/model.md#keyframes: the default domain is [−Hh, Hh].
     public func resolvedKeyframeDomain(_ domain: KeyframeDomain?) -> KeyframeDomain {
         domain ?? KeyframeDomain(from: -header.height, to: header.height)
     }
 
-    /// SPEC §8 keyframes of a stretchy header: every number of the answer over the domain of
+    /// docs/model.md#keyframes keyframes of a stretchy header: every number of the answer over the domain of
     /// offsets y, constant ones left out unless named in `properties`. Axis: vertical (y).
     public func keyframes(domain: KeyframeDomain?, properties: [String]?,
                           limits: LayoutLimits = .standard) throws(ValidationError) -> Keyframes {

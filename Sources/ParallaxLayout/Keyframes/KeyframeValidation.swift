@@ -2,7 +2,7 @@
 // round to pixels are refused, the domain must be finite with from < to, property names must exist.
 
 extension Checker {
-    /// SPEC §8: "`offset`, `page`, `offsets`, `previousOffset`, `velocity` and `pixelScale` describe
+    /// docs/model.md#keyframes: "`offset`, `page`, `offsets`, `previousOffset`, `velocity` and `pixelScale` describe
     /// one moment or round to pixels: each is a 422 here".
     mutating func refuseMoment(_ given: Bool, _ pointer: String) {
         if given { add(pointer, "not allowed in a keyframes request (give domain instead)") }

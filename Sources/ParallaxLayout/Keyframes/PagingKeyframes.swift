@@ -1,4 +1,4 @@
-// Paging keyframes, SPEC §8 over the §1 model.
+// Paging keyframes, docs/model.md#keyframes over the §1 model.
 //
 // Slot k's numbers depend on the offset o only through p = o/L − k (clamped to ±1 by the layers,
 // |p| for opacity and scale), d = k·L − o (viewport frames) and |d| (visibleFraction, clamped to
@@ -8,9 +8,9 @@
 // The knots are PagingEngine's own numbers at those offsets.
 
 extension PagingInput {
-    /// Page numbers a track can follow (SPEC §8 "paging pages").
+    /// Page numbers a track can follow (docs/model.md#keyframes "paging pages").
     public static let pageKeyframeProperties = ["progress", "visibleFraction"] + frameProperties("viewportFrame")
-    /// Layer numbers a track can follow (SPEC §8 "layers"); opacity, scale and contentFrame only
+    /// Layer numbers a track can follow (docs/model.md#keyframes "layers"); opacity, scale and contentFrame only
     /// for layers that have them.
     public static let layerKeyframeProperties = frameProperties("frame") + frameProperties("viewportFrame")
         + ["opacity", "scale"] + frameProperties("contentFrame")
@@ -55,7 +55,7 @@ extension PagingInput {
         return engine.keyframeTracks(slot: k, domain: domain, properties: properties)
     }
 
-    /// SPEC §8 keyframes of a pager: for every slot visible somewhere in the domain, its page's
+    /// docs/model.md#keyframes keyframes of a pager: for every slot visible somewhere in the domain, its page's
     /// `progress`, `visibleFraction`, `viewportFrame.*` and its layers' `frame.*`,
     /// `viewportFrame.*`, `opacity`, `scale`, `contentFrame.*`, constant ones left out unless named
     /// in `properties`.

@@ -1,4 +1,4 @@
-// Scroll keyframes, SPEC §8 over the §3 model.
+// Scroll keyframes, docs/model.md#keyframes over the §3 model.
 //
 // An element's progress is linear in s everywhere; progressClamped and the effect ranges change
 // formula only at the ends of the effect range, s = start (progress 0) and s = end (progress 1).
@@ -8,7 +8,7 @@
 // raw progress, so it never bends. The knots are ScrollEngine's own numbers.
 
 extension ScrollInput {
-    /// Numbers of an element a track can follow (SPEC §8 "scroll elements").
+    /// Numbers of an element a track can follow (docs/model.md#keyframes "scroll elements").
     public static let keyframeProperties = ["progress", "progressClamped", "translate.x", "translate.y",
                                             "scale", "opacity", "rotate"]
 
@@ -25,7 +25,7 @@ extension ScrollInput {
         return KeyframeDomain(from: 0, to: min(end, limits.maxMagnitude))
     }
 
-    /// SPEC §8 keyframes of scroll elements: per element, in request order, `progress`,
+    /// docs/model.md#keyframes keyframes of scroll elements: per element, in request order, `progress`,
     /// `progressClamped`, `translate.*`, `scale`, `opacity`, `rotate` over the domain, constant ones
     /// left out unless named in `properties`.
     public func keyframes(domain: KeyframeDomain?, properties: [String]?,
@@ -60,7 +60,7 @@ extension ScrollInput {
 }
 
 extension ScrollEngine {
-    /// The effect range of element i in offsets: progress 0 at `start`, 1 at `end` (SPEC §3).
+    /// The effect range of element i in offsets: progress 0 at `start`, 1 at `end` (docs/model.md#scroll-elements).
     func effectRange(_ i: Int) -> (start: Double, end: Double) {
         let e = input.elements[i]
         let vertical = axis == .vertical

@@ -1,4 +1,4 @@
-// Cutting a CSS cubic-bezier easing where a keyframes domain cuts an eased §3 effect range (SPEC §8).
+// Cutting a CSS cubic-bezier easing where a keyframes domain cuts an eased §3 effect range (docs/model.md#keyframes).
 //
 // The effect is v = from + (to − from)·y(t) with x(t) = progress. The part of the curve between the
 // parameters ta and tb is itself a cubic Bézier whose control points are the blossoms
@@ -45,7 +45,7 @@ struct BezierPiece {
     ///   at the other end); halving makes x' nearly constant on each piece, so they come back in.
     /// - its y-range must not collapse: end values closer than a quarter of the control-point
     ///   y-spread (a curve that comes back near where it started) would blow the renormalised y
-    ///   up and the rounding with it (SPEC §8's 1e-9).
+    ///   up and the rounding with it (docs/model.md#keyframes's 1e-9).
     static func cuts(_ c: (Double, Double, Double, Double), _ ta: Double, _ tb: Double, depth: Int = 0) -> [Double] {
         guard depth < 8, ta > 0 || tb < 1, needsCut(c, ta, tb) else { return [] }
         let tm = (ta + tb) / 2
@@ -66,7 +66,7 @@ struct BezierPiece {
 }
 
 extension Easing {
-    /// The CSS control points, or nil for linear (SPEC §3: the keywords are CSS's curves).
+    /// The CSS control points, or nil for linear (docs/model.md#scroll-elements: the keywords are CSS's curves).
     var controlPoints: (Double, Double, Double, Double)? {
         switch self {
         case .linear: nil

@@ -1,8 +1,8 @@
-// Keyframes, SPEC §8: every number of a single-offset answer as an exact piecewise function of the
+// Keyframes, docs/model.md#keyframes: every number of a single-offset answer as an exact piecewise function of the
 // scroll offset. This file is the model (shared with the output formats); the per-model builders
 // live beside it (PagingKeyframes, HeaderKeyframes, ScrollKeyframes).
 
-/// What a track animates: an object of the single-offset answer (SPEC §8 `target`).
+/// What a track animates: an object of the single-offset answer (docs/model.md#keyframes `target`).
 public enum TrackTarget: Sendable, Hashable {
     /// `{"slot": k}`: the page in slot k.
     case page(slot: Int)
@@ -14,7 +14,7 @@ public enum TrackTarget: Sendable, Hashable {
     case element(name: String)
 }
 
-/// How one segment between two knots is shaped (the CSS easing-function subset SPEC §8 uses).
+/// How one segment between two knots is shaped (the CSS easing-function subset docs/model.md#keyframes uses).
 public enum SegmentEasing: Sendable, Hashable {
     case linear
     /// CSS `cubic-bezier(x1, y1, x2, y2)`; x1, x2 in [0, 1].
@@ -39,7 +39,7 @@ public struct Knot: Sendable, Hashable {
     }
 }
 
-/// One number of the answer as an exact piecewise function of the offset (SPEC §8).
+/// One number of the answer as an exact piecewise function of the offset (docs/model.md#keyframes).
 public struct Track: Sendable, Hashable {
     public var target: TrackTarget
     /// Dotted path inside the target, exactly as the JSON answer names it: "frame.x",
@@ -84,7 +84,7 @@ public struct Track: Sendable, Hashable {
         return (b.value - a.value) / (b.offset - a.offset)
     }
 
-    /// Exact evaluation (SPEC §8): the segment holding `offset` (the last knot at or before it, so
+    /// Exact evaluation (docs/model.md#keyframes): the segment holding `offset` (the last knot at or before it, so
     /// at a jump the second knot wins), eased by its easing; outside the domain the end values are
     /// held, or the end segments extended where `before`/`after` say `linear`.
     public func value(at offset: Double) -> Double {
@@ -120,7 +120,7 @@ public struct Track: Sendable, Hashable {
     }
 }
 
-/// The offsets a keyframes answer covers (SPEC §8 `domain {from, to}`, from < to).
+/// The offsets a keyframes answer covers (docs/model.md#keyframes `domain {from, to}`, from < to).
 public struct KeyframeDomain: Sendable, Hashable {
     public var from: Double
     public var to: Double
@@ -135,7 +135,7 @@ public enum KeyframesModel: String, Sendable {
     case paging, header, scroll
 }
 
-/// A keyframes answer (SPEC §8 `format: "json"`): tracks ordered by target (slot ascending, a page
+/// A keyframes answer (docs/model.md#keyframes `format: "json"`): tracks ordered by target (slot ascending, a page
 /// before its layers in layer order; elements in request order), then by a fixed property order.
 public struct Keyframes: Sendable, Hashable {
     public var model: KeyframesModel

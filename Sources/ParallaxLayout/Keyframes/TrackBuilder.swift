@@ -1,4 +1,4 @@
-// Turns analytic breakpoints into minimal tracks (SPEC §8 "Exact" and "Minimal").
+// Turns analytic breakpoints into minimal tracks (docs/model.md#keyframes "Exact" and "Minimal").
 //
 // Every model gives, per target, the offsets where any of its numbers can change formula (page
 // boundaries, visibility edges, clamp corners, aspect kinks, effect range ends) and a function that
@@ -9,7 +9,7 @@
 /// Knots closer to the line through their neighbours than this fraction of the track's scale
 /// (max(1, max |v|)) are merged. The engines' own rounding at a breakpoint is ~|P|·2⁻⁵² of the
 /// scale (P the page position, up to ~10⁴ for a long pager), so 1e-12 would keep noise knots; 1e-10
-/// still leaves every merged track within 1e-10 of the engine, ten times inside SPEC §8's 1e-9.
+/// still leaves every merged track within 1e-10 of the engine, ten times inside docs/model.md#keyframes's 1e-9.
 let mergeTolerance = 1e-10
 
 /// The tracks of one target: `rows[i]` holds the engine's numbers at `offsets[i]` in `names` order
@@ -48,7 +48,7 @@ func makeTracks(target: TrackTarget, names: [String], offsets: [Double], rows: [
 }
 
 extension Track {
-    /// max(1, max |v|): the scale of SPEC §8's tolerance.
+    /// max(1, max |v|): the scale of docs/model.md#keyframes's tolerance.
     var scale: Double {
         var s = 1.0
         for k in knots { s = max(s, abs(k.value)) }

@@ -1,5 +1,5 @@
-// Shared geometry value types (SPEC "Conventions for every model").
-// Pure Swift: no Foundation, so any Swift client links this and gets the same numbers (SPEC §4).
+// Shared geometry value types (docs/model.md, conventions).
+// Pure Swift: no Foundation, so any Swift client links this and gets the same numbers (docs/model.md#determinism-and-motion).
 
 /// A size in points. JSON: `{"width": …, "height": …}` (viewport, content, contentSize).
 public struct Size: Sendable, Hashable {
@@ -11,9 +11,9 @@ public struct Size: Sendable, Hashable {
     }
 }
 
-/// A rectangle in points, origin top-left. JSON: `{"x","y","width","height"}` (SPEC conventions).
+/// A rectangle in points, origin top-left. JSON: `{"x","y","width","height"}` (docs/model.md, conventions).
 ///
-/// Frames are the only values `pixelScale` touches (SPEC §1 "Exact readings", §4); see
+/// Frames are the only values `pixelScale` touches (docs/model.md#paging "Exact readings", §4); see
 /// ``pixelSnapped(_:)``.
 public struct Frame: Sendable, Hashable {
     public var x: Double
@@ -28,7 +28,7 @@ public struct Frame: Sendable, Hashable {
     }
 }
 
-/// A 2-D displacement in points. JSON: `{"x": …, "y": …}` (scroll elements' `translate`, SPEC §3).
+/// A 2-D displacement in points. JSON: `{"x": …, "y": …}` (scroll elements' `translate`, docs/model.md#scroll-elements).
 public struct Point: Sendable, Hashable {
     public var x: Double
     public var y: Double
@@ -39,20 +39,20 @@ public struct Point: Sendable, Hashable {
 }
 
 /// The scroll axis. JSON strings `"horizontal"` / `"vertical"`. Paging and header default to
-/// horizontal (SPEC conventions), scroll elements to vertical (SPEC §3).
+/// horizontal (docs/model.md, conventions), scroll elements to vertical (docs/model.md#scroll-elements).
 public enum Axis: String, Sendable, CaseIterable {
     case horizontal
     case vertical
 }
 
-/// Page order (SPEC §1). `rtl` mirrors geometry only; offsets and indices stay logical.
+/// Page order (docs/model.md#paging). `rtl` mirrors geometry only; offsets and indices stay logical.
 public enum Direction: String, Sendable, CaseIterable {
     case ltr
     case rtl
 }
 
 /// How `content {width, height}` is fitted into a layer to give `contentFrame` (UIKit's
-/// `UIView.ContentMode`; SPEC §1 layers and §2). Default ``aspectFill`` (the seed's image views).
+/// `UIView.ContentMode`; docs/model.md#paging layers and §2). Default ``aspectFill`` (the seed's image views).
 ///
 /// - `fill`: the whole layer. - `aspectFill`: scaled by max(w/cw, h/ch), centred (may overflow).
 /// - `aspectFit`: scaled by min(w/cw, h/ch), centred. - `center`: natural size, centred.

@@ -1,9 +1,9 @@
-// Stretchy header model, SPEC §2 (seed: ScrollviewParallax; anchors MXParallaxHeader,
+// Stretchy header model, docs/model.md#stretchy-header (seed: ScrollviewParallax; anchors MXParallaxHeader,
 // GSKStretchyHeaderView), inputs and outputs. Optional inputs are nil when absent.
 //
 // Outputs: `HeaderLayout.contentFrame` is nil when no `content` was given.
 
-/// A stretchy-header request (SPEC §2, §4, §5).
+/// A stretchy-header request (docs/model.md#stretchy-header, §4, §5).
 public struct HeaderInput: Sendable, Hashable {
     /// `viewport {width W, height}`; W is the header's width.
     public var viewport: Size
@@ -51,7 +51,7 @@ public struct HeaderInput: Sendable, Hashable {
         }
     }
 
-    /// Where the image layer sits in the header (SPEC §2).
+    /// Where the image layer sits in the header (docs/model.md#stretchy-header).
     public enum Mode: String, Sendable, CaseIterable {
         /// (0, 0, W, h): the image stretches with the header (the seed).
         case fill
@@ -70,7 +70,7 @@ public enum HeaderResult: Sendable, Hashable {
     case timeline([HeaderLayout])
 }
 
-/// One single-offset header response (SPEC §2).
+/// One single-offset header response (docs/model.md#stretchy-header).
 public struct HeaderLayout: Sendable, Hashable {
     /// Header frame in the viewport: (0, 0, W, h); without stretch and y < 0 its y-origin is −y.
     public var header: Frame

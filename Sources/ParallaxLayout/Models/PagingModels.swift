@@ -1,4 +1,4 @@
-// Paging model, SPEC §1 (seeds: ParallaxPagingViewController, poster scroll view), inputs and outputs.
+// Paging model, docs/model.md#paging (seeds: ParallaxPagingViewController, poster scroll view), inputs and outputs.
 //
 // Inputs: every property is named exactly like the JSON field; an optional is `nil` when the field
 // was absent, so validation can tell "absent" from "default". Defaults are applied by the layout.
@@ -6,7 +6,7 @@
 // Outputs: an optional is `nil` when the request did not ask for it or it does not apply (how a
 // nil is written, `null` or left out, is the JSON writer's business: ParallaxService).
 
-/// A paging request (SPEC §1, §4, §5).
+/// A paging request (docs/model.md#paging, §4, §5).
 public struct PagingInput: Sendable, Hashable {
     /// `viewport {width W, height H}`; A = W (horizontal) or H (vertical) is the paging extent.
     public var viewport: Size
@@ -33,7 +33,7 @@ public struct PagingInput: Sendable, Hashable {
     public var layers: [Layer]?
     /// Which pages to return when no `range` is given; default `.visible`.
     public var include: Include?
-    /// Top-level inclusive page range (slots when infinite); SPEC "Exact readings".
+    /// Top-level inclusive page range (slots when infinite); docs/model.md#paging "Exact readings".
     public var range: PageRange?
     /// Points per second along the axis; enables `snap.target`.
     public var velocity: Double?
@@ -101,7 +101,7 @@ public struct PagingInput: Sendable, Hashable {
         public init(min: Double? = nil) { self.min = min }
     }
 
-    /// One layer (SPEC §1 "Layers").
+    /// One layer (docs/model.md#paging "Layers").
     public struct Layer: Sendable, Hashable {
         /// Default `"background"`.
         public var name: String?
@@ -135,13 +135,13 @@ public struct PagingInput: Sendable, Hashable {
     }
 }
 
-/// The answer to a paging request: one layout, or a timeline (`{"frames": [...]}`, SPEC §5).
+/// The answer to a paging request: one layout, or a timeline (`{"frames": [...]}`, docs/model.md#timelines).
 public enum PagingResult: Sendable, Hashable {
     case single(PagingLayout)
     case timeline([PagingLayout])
 }
 
-/// One single-offset paging response (SPEC §1 "Response").
+/// One single-offset paging response (docs/model.md#paging "Response").
 public struct PagingLayout: Sendable, Hashable {
     /// Echo of the axis in use.
     public var axis: Axis
@@ -195,7 +195,7 @@ public struct Transition: Sendable, Hashable {
     }
 }
 
-/// Snap offsets (SPEC "Exact readings"); `target` only when `velocity` was given.
+/// Snap offsets (docs/model.md#paging "Exact readings"); `target` only when `velocity` was given.
 public struct Snap: Sendable, Hashable {
     public var previous: Double
     public var nearest: Double
@@ -223,7 +223,7 @@ public struct PagingEvent: Sendable, Hashable {
     }
 }
 
-/// One page (SPEC §1).
+/// One page (docs/model.md#paging).
 public struct PageLayout: Sendable, Hashable {
     /// 0…N−1 (slot mod N when infinite).
     public var index: Int
@@ -250,7 +250,7 @@ public struct PageLayout: Sendable, Hashable {
     }
 }
 
-/// One layer of one page (SPEC §1 "Layers").
+/// One layer of one page (docs/model.md#paging "Layers").
 public struct LayerLayout: Sendable, Hashable {
     public var name: String
     /// Page-local.

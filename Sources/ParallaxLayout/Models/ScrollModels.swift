@@ -1,7 +1,7 @@
-// Scroll elements model, SPEC §3 (anchors Rellax, react-scroll-parallax), inputs and outputs.
+// Scroll elements model, docs/model.md#scroll-elements (anchors Rellax, react-scroll-parallax), inputs and outputs.
 // Optional inputs are nil when absent. Outputs have no optional fields.
 
-/// A scroll-elements request (SPEC §3, §4, §5).
+/// A scroll-elements request (docs/model.md#scroll-elements, §4, §5).
 public struct ScrollInput: Sendable, Hashable {
     public var viewport: Size
     /// Default `.vertical` here (a long web page).
@@ -77,7 +77,7 @@ public struct ScrollInput: Sendable, Hashable {
     }
 }
 
-/// CSS timing functions (SPEC §3). JSON: a keyword string, or `{"cubicBezier": [x1, y1, x2, y2]}`.
+/// CSS timing functions (docs/model.md#scroll-elements). JSON: a keyword string, or `{"cubicBezier": [x1, y1, x2, y2]}`.
 public enum Easing: Sendable, Hashable {
     case linear
     /// cubic-bezier(0.42, 0, 1, 1)
@@ -127,7 +127,7 @@ public struct ScrollLayout: Sendable, Hashable {
     public init(elements: [ElementLayout]) { self.elements = elements }
 }
 
-/// One element (SPEC §3 "Output per element").
+/// One element (docs/model.md#scroll-elements "Output per element").
 public struct ElementLayout: Sendable, Hashable {
     public var name: String
     /// Raw, unclamped.

@@ -1,4 +1,4 @@
-// Validation vocabulary shared by every model (SPEC §6 errors and limits; STYLE.md "errors that say
+// Validation vocabulary shared by every model (docs/api.md errors and limits; STYLE.md "errors that say
 // what to fix"). The JSON reader reports type errors and unknown fields itself; `validate` here
 // checks values, and reports EVERY problem, not only the first.
 
@@ -21,7 +21,7 @@ public struct ValidationError: Error, Sendable, Hashable {
     public init(issues: [ValidationIssue]) { self.issues = issues }
 }
 
-/// Limits on one request (SPEC §6), one configuration struct with documented defaults.
+/// Limits on one request (docs/api.md), one configuration struct with documented defaults.
 public struct LayoutLimits: Sendable, Hashable {
     /// `pageCount` ≤ this (default 10⁶).
     public var maxPageCount: Int

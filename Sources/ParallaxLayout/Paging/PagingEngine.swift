@@ -1,4 +1,4 @@
-// Paging, SPEC §1 (seeds: ParallaxPagingViewController, poster scroll view), §4, §5.
+// Paging, docs/model.md#paging (seeds: ParallaxPagingViewController, poster scroll view), §4, §5.
 //
 // `PagingEngine` is a validated, prepared request: the derived constants (A, L, N, effective layer
 // travel) are computed once, then any offset is laid out in O(visible pages + layers). The JSON
@@ -15,7 +15,7 @@ public struct PagingEngine: Sendable {
     private let offsets: [Double]
     /// The single answer's offset (`offsets[0]` for a timeline).
     private let singleOffset: Double
-    /// True when the request gave `offsets` (answer `{"frames": [...]}`, SPEC §5).
+    /// True when the request gave `offsets` (answer `{"frames": [...]}`, docs/model.md#timelines).
     public let isTimeline: Bool
 
     let axis: Axis
@@ -49,7 +49,7 @@ public struct PagingEngine: Sendable {
         case range(from: Int, to: Int)
     }
 
-    /// A layer with its effective travel m·clamp(T, −L, L) (SPEC §1 "Exact readings"; the seed's
+    /// A layer with its effective travel m·clamp(T, −L, L) (docs/model.md#paging "Exact readings"; the seed's
     /// rule that |T| is at most one stride).
     struct PreparedLayer: Sendable {
         let name: String
@@ -77,7 +77,7 @@ public struct PagingEngine: Sendable {
     /// Every layer prepared (an array: for the keyframes, not for the per-page hot path).
     var layers: [PreparedLayer] { inputLayers.indices.map(prepared) }
 
-    /// Validates `input` (every problem, SPEC §6) and prepares it.
+    /// Validates `input` (every problem, docs/api.md) and prepares it.
     public init(_ input: PagingInput, limits: LayoutLimits = .standard) throws(ValidationError) {
         let issues = input.validate(limits: limits)
         if !issues.isEmpty { throw ValidationError(issues: issues) }
@@ -120,7 +120,7 @@ public struct PagingEngine: Sendable {
         }
     }
 
-    /// The `previousOffset` used for events in frame `k` (SPEC §1 callbacks, §5). Reading of ours,
+    /// The `previousOffset` used for events in frame `k` (docs/model.md#paging callbacks, §5). Reading of ours,
     /// the same as the reference peer: events exist only when the request gives `previousOffset`;
     /// frame 0 compares with it, frame k > 0 with `offsets[k − 1]`, so a timeline reports each
     /// event once, in the frame where it happens.

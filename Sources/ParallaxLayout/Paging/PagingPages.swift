@@ -1,7 +1,7 @@
-// Pages and layers of a paging response (SPEC §1), one page at a time.
+// Pages and layers of a paging response (docs/model.md#paging), one page at a time.
 
 extension PagingEngine {
-    /// The slots returned at offset o, ascending (SPEC "Exact readings"): the visible ones
+    /// The slots returned at offset o, ascending (docs/model.md#paging "Exact readings"): the visible ones
     /// (O(1): at most two, since L ≥ A), all N, or the requested range (clamped to 0…N−1 unless
     /// infinite).
     public func pageSlots(offset o: Double) -> Range<Int> {
@@ -43,7 +43,7 @@ extension PagingEngine {
         return first <= last ? first..<(last + 1) : 0..<0
     }
 
-    /// Page in slot k at offset o, with its layers (SPEC §1).
+    /// Page in slot k at offset o, with its layers (docs/model.md#paging).
     ///
     /// - progress p = P − k; visibleFraction = clamp((A − |k·L − o|)/A, 0, 1).
     /// - frame (content coordinates): x = k·L + S/2 — the seed's scroll container spans −S/2 … W + S/2.
@@ -72,7 +72,7 @@ extension PagingEngine {
     public var layerCount: Int { inputLayers.count }
 
     /// `page(slot:offset:)` with an empty `layers`, and its place: a writer streams the layers
-    /// one by one with `layer(_:of:)` and builds no array per page (issue 11: allocations).
+    /// one by one with `layer(_:of:)` and builds no array per page (fewer allocations: docs/PERFORMANCE.md).
     public func pageWithoutLayers(slot k: Int, offset o: Double) -> (PageLayout, PagePlace) {
         let L = stride, A = extent
         let kD = Double(k)

@@ -1,4 +1,4 @@
-// The per-offset scalars of a paging response (SPEC §1): position, currentPage, transition, snap,
+// The per-offset scalars of a paging response (docs/model.md#paging): position, currentPage, transition, snap,
 // wrappedOffset and events. Everything here is O(1) in pageCount.
 
 extension PagingEngine {
@@ -22,7 +22,7 @@ extension PagingEngine {
             transition = Transition(from: toInt(from), to: toInt(to), progress: nz(P - floorP))
         }
 
-        // Snap, SPEC "Exact readings": previous = (ceil(P) − 1)·L, nearest = floor(P + 0.5)·L,
+        // Snap, docs/model.md#paging "Exact readings": previous = (ceil(P) − 1)·L, nearest = floor(P + 0.5)·L,
         // next = (floor(P) + 1)·L, clamped to [0, (N − 1)·L] unless infinite.
         func limit(_ k: Double) -> Double { infinite ? k : clamp(k, 0, last) }
         var snap = Snap(previous: nz(limit(ceilD(P) - 1) * L), nearest: nz(limit(nearest) * L),
@@ -46,7 +46,7 @@ extension PagingEngine {
             events: previousOffset.map { events(offset: o, previousOffset: $0) })
     }
 
-    /// The seed's delegate, stateless (SPEC §1 callbacks): `willMove` for each page j (ascending)
+    /// The seed's delegate, stateless (docs/model.md#paging callbacks): `willMove` for each page j (ascending)
     /// whose visibleFraction was 0 at previousOffset and is > 0 at o; then `didMove` when o / L is
     /// an integer (o rests on a page) and previousOffset did not rest on that same page.
     /// No scratch arrays: at most a few slots are visible (L ≥ A), so membership is a short scan.

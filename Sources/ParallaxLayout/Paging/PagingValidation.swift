@@ -1,4 +1,4 @@
-// Paging value rules (SPEC §1, §6). Type errors and unknown fields are the JSON reader's job.
+// Paging value rules (docs/model.md#paging, §6). Type errors and unknown fields are the JSON reader's job.
 
 /// Slot arithmetic stays exact in a double while |P| ≤ 2^52 (infinite mode has no clamp).
 let maxInfinitePosition = 4_503_599_627_370_496.0
@@ -72,7 +72,7 @@ extension PagingInput {
             }
         }
 
-        // Which pages, and how many in one answer (SPEC §6: pages per response).
+        // Which pages, and how many in one answer (docs/api.md: pages per response).
         if include == .all, isInfinite { c.add("/include", "\"all\" is not possible with infinite") }
         if let range {
             if include != nil { c.add("/range", "give include or range, not both") }

@@ -1,4 +1,4 @@
-// CSS cubic-bezier timing functions (SPEC §3): Newton–Raphson on x(t) from t = x (WebKit/Chromium
+// CSS cubic-bezier timing functions (docs/model.md#scroll-elements): Newton–Raphson on x(t) from t = x (WebKit/Chromium
 // `UnitBezier`), then bisection, both to |x(t) − x| ≤ 1e-12. A browser stops at 1e-7 (a rendering
 // tolerance); §8 keyframes must agree with these answers to 1e-9 of an effect's range, and near a
 // steep part of a curve y moves by up to ~20× the error in x, so the solve is 1e-12. Iteration counts
@@ -14,7 +14,7 @@ public struct CubicBezier: Sendable, Hashable {
     /// Bisection steps: 64 halvings of [0, 1] reach the spacing of doubles near any t in (0, 1],
     /// where |x(t) − x| ≤ 3 · 2⁻⁵³ (x' ≤ 3 on a CSS curve).
     static let bisectionIterations = 64
-    /// |x(t) − x| accepted as solved (SPEC §3).
+    /// |x(t) − x| accepted as solved (docs/model.md#scroll-elements).
     static let epsilon = 1e-12
 
     public init(x1: Double, y1: Double, x2: Double, y2: Double) {
@@ -71,7 +71,7 @@ public struct CubicBezier: Sendable, Hashable {
 }
 
 extension Easing {
-    /// The eased value of progress x in [0, 1] (SPEC §3): linear is x itself; the keywords are
+    /// The eased value of progress x in [0, 1] (docs/model.md#scroll-elements): linear is x itself; the keywords are
     /// CSS's ease-in (0.42, 0, 1, 1), ease-out (0, 0, 0.58, 1), ease-in-out (0.42, 0, 0.58, 1).
     public func callAsFunction(_ x: Double) -> Double {
         switch self {

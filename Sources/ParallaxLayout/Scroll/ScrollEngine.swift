@@ -1,4 +1,4 @@
-// Scroll elements, SPEC §3 (anchors Rellax, react-scroll-parallax, simpleParallax).
+// Scroll elements, docs/model.md#scroll-elements (anchors Rellax, react-scroll-parallax, simpleParallax).
 
 /// A validated scroll request, ready to lay out any offset.
 public struct ScrollEngine: Sendable {
@@ -57,7 +57,7 @@ public struct ScrollEngine: Sendable {
         // or end = top + length (each rounded once): progress is then exactly 0 at s = start and
         // exactly 1 at s = end, and 1 − progress keeps its relative precision near the end. That
         // matters at a curve's vertical tangent (x1 = 0 or x2 = 1), where one ulp of progress moves
-        // y by ~1e-8 (SPEC §8 compares keyframes with these answers to 1e-9). The divisor stays
+        // y by ~1e-8 (docs/model.md#keyframes compares keyframes with these answers to 1e-9). The divisor stays
         // V + length (never 0: end − start can cancel to 0 when |top| ≫ V + length).
         let start = e.startOffset ?? (top - V)
         let end = e.endOffset ?? (top + length)

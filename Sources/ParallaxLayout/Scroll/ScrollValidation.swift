@@ -1,4 +1,4 @@
-// Scroll value rules (SPEC §3, §6).
+// Scroll value rules (docs/model.md#scroll-elements, §6).
 
 extension ScrollInput {
     /// Every value problem: viewport sizes > 0; at most maxElements elements, element × frame

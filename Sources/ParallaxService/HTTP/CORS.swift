@@ -1,4 +1,4 @@
-/// Cross-origin resource sharing (SPEC §9; Fetch standard §3.2 "CORS protocol"): which origins may
+/// Cross-origin resource sharing (docs/api.md; Fetch standard §3.2 "CORS protocol"): which origins may
 /// read the answers from a script, and the answer to a preflight. Pure: the policy is parsed once
 /// from `--cors-origins` and every function here maps request header values to response header
 /// fields, so the engine port only has to call `allowOrigin` (WebSemantics.addCORS) and `preflight`.
@@ -12,7 +12,7 @@ struct CORSPolicy: Sendable, Equatable {
 
     var origins: Origins
 
-    /// The request headers a script may send beyond the CORS-safelisted ones (SPEC §9).
+    /// The request headers a script may send beyond the CORS-safelisted ones (docs/api.md).
     static let allowedHeaders = "Content-Type, If-None-Match"
     /// Headers a script may read beyond the safelisted response headers: the validator, so a
     /// page can send it back in `If-None-Match`.
@@ -21,7 +21,7 @@ struct CORSPolicy: Sendable, Equatable {
     /// one would only be a promise nobody keeps.
     static let maxAge = "7200"
     /// Request headers that may be echoed in `Access-Control-Allow-Headers` when a preflight asks
-    /// for them (lower case): the two of SPEC §9 and the safelisted ones a script may still list.
+    /// for them (lower case): the two of docs/api.md and the safelisted ones a script may still list.
     static let echoable: Set<String> = ["content-type", "if-none-match", "accept", "accept-language", "content-language"]
 
     static let `default` = CORSPolicy(origins: .any)

@@ -1,4 +1,4 @@
-/// `Accept-Encoding` (RFC 9110 §12.5.3) for SPEC §9: whether an answer may be sent gzip-coded.
+/// `Accept-Encoding` (RFC 9110 §12.5.3) for docs/api.md: whether an answer may be sent gzip-coded.
 enum ContentCoding: Equatable, Sendable {
     case identity, gzip
 

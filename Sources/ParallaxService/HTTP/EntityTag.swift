@@ -1,4 +1,4 @@
-/// Strong entity tags (RFC 9110 §8.8.3) and `If-None-Match` (§13.1.2) for SPEC §9.
+/// Strong entity tags (RFC 9110 §8.8.3) and `If-None-Match` (§13.1.2) for docs/api.md.
 ///
 /// Every answer is a pure function of the route, the request's representation (POST body or GET
 /// query), the negotiated variant (content coding, media type) and the server's version, so the
@@ -21,7 +21,7 @@ enum EntityTag {
     }
 
     /// The quoted strong tag, e.g. `"7c3f0a52d4e19b86"` for identity and `"7c3f0a52d4e19b86-gzip"`
-    /// for the gzip representation of the same answer (one per representation, SPEC §9).
+    /// for the gzip representation of the same answer (one per representation, docs/api.md).
     /// - Parameters:
     ///   - route: the route's pattern (`Route.label`), so equal bodies to two routes differ.
     ///   - representation: the POST body bytes, or the GET query's bytes (HEAD hashes like GET).

@@ -1,4 +1,4 @@
-/// Whether a request's `Content-Type` names JSON (SPEC §6: anything else is a 415):
+/// Whether a request's `Content-Type` names JSON (docs/api.md: anything else is a 415):
 /// `application/json` with or without parameters, or any `application/*+json` (RFC 6839 §3.1).
 /// Type and subtype are case-insensitive (RFC 9110 §8.3.1), blanks are ignored.
 ///

@@ -7,7 +7,7 @@ extension InputReader {
         optional: ["offset", "offsets", "stretch", "mode", "content", "contentMode", "motionScale", "pixelScale"])
     private static let headerFields = JSONFields(required: ["height"], optional: ["minHeight"])
 
-    /// The stretchy-header request (SPEC §2).
+    /// The stretchy-header request (docs/model.md#stretchy-header).
     mutating func headerInput(_ root: JSONValue, extra: (inout InputReader, JSONKey, JSONValue) -> Bool = { _, _, _ in false }) -> HeaderInput {
         var input = HeaderInput(viewport: Size(width: 1, height: 1), header: HeaderInput.Header(height: 1))
         object(root, Self.headerRequestFields) { r, key, v in

@@ -2,7 +2,7 @@ import ParallaxLayout
 
 /// Maps a parsed JSON document onto ParallaxLayout inputs, reporting every type problem, unknown
 /// field (the schema's `additionalProperties: false`) and missing required field as a
-/// (JSON pointer, message) issue, so one 422 lists them all (SPEC §6). Value rules (bounds,
+/// (JSON pointer, message) issue, so one 422 lists them all (docs/api.md). Value rules (bounds,
 /// "exactly one of") belong to ParallaxLayout's `validate`.
 ///
 /// The two lists are simply concatenated (reader's first), never compared: a field the reader
@@ -168,7 +168,7 @@ struct InputReader {
         return out
     }
 
-    /// `[from, to]`: exactly two numbers (SPEC §3 effect ranges).
+    /// `[from, to]`: exactly two numbers (docs/model.md#scroll-elements effect ranges).
     mutating func pair(_ v: JSONValue) -> (Double, Double)? {
         guard v.kind == .array, v.count == 2 else {
             fail(v.kind == .array ? "must have exactly 2 numbers [from, to]" : "must be an array [from, to], not \(v.kindName)")

@@ -1,10 +1,10 @@
 import ParallaxLayout
 
-/// The answer formats of the keyframes routes (SPEC §8).
+/// The answer formats of the keyframes routes (docs/model.md#keyframes).
 enum KeyframesFormat: String, CaseIterable {
     /// The canonical tracks (`knots`, `easings`).
     case json
-    /// A stylesheet for the SPEC §8 markup with scroll-driven animations.
+    /// A stylesheet for the docs/model.md#keyframes markup with scroll-driven animations.
     case css
     /// `element.animate` keyframes and options for a `ScrollTimeline`.
     case waapi
@@ -12,7 +12,7 @@ enum KeyframesFormat: String, CaseIterable {
     case keytimes
 }
 
-/// What a keyframes request adds to its model's request (SPEC §8): the model's own fields are read
+/// What a keyframes request adds to its model's request (docs/model.md#keyframes): the model's own fields are read
 /// by the model's reader; `offset`, `offsets`, `pixelScale`, … are rejected by ParallaxLayout's
 /// `keyframes()` (model logic), so the reader only checks syntax here.
 struct KeyframesOptions {

@@ -2,7 +2,7 @@ import ParallaxLayout
 
 /// Enumerations read from JSON strings, matched on the string's bytes inside the parsed document:
 /// no String per keyword and no `init(rawValue:)` string switch on a valid request (together
-/// ≈ 300 instructions a keyword, four of them in a typical paging request: callgrind, issue 5).
+/// ≈ 300 instructions a keyword, four of them in a typical paging request: callgrind, docs/PERFORMANCE.md).
 /// A miss falls back to `InputReader.keyword`'s String path, which words the error.
 protocol JSONKeyword: RawRepresentable, CaseIterable where RawValue == String {
     /// The case whose raw value is exactly the string `value`, or nil (not a string, no match).

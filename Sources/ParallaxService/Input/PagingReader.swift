@@ -11,9 +11,9 @@ extension InputReader {
     private static let minEffectFields = JSONFields(required: [], optional: ["min"])
     private static let pageRangeFields = JSONFields(required: ["from", "to"])
 
-    /// The paging request (SPEC §1), field names exactly as the API. Missing or invalid required
+    /// The paging request (docs/model.md#paging), field names exactly as the API. Missing or invalid required
     /// values get placeholders so value validation still runs over the rest. `extra` reads the
-    /// fields a variant adds (the keyframes request's `domain`, `format`, `properties`, SPEC §8).
+    /// fields a variant adds (the keyframes request's `domain`, `format`, `properties`, docs/model.md#keyframes).
     mutating func pagingInput(_ root: JSONValue, extra: (inout InputReader, JSONKey, JSONValue) -> Bool = { _, _, _ in false }) -> PagingInput {
         var input = PagingInput(viewport: Size(width: 1, height: 1), pageCount: 1)
         object(root, Self.pagingFields) { r, key, v in

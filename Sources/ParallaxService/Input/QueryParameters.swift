@@ -1,7 +1,7 @@
 import HTTPServer
 import ParallaxLayout
 
-/// The GET forms of SPEC §6: dotted query parameters (`viewport.width=390&pageCount=5&offset=100`)
+/// The GET forms of docs/api.md: dotted query parameters (`viewport.width=390&pageCount=5&offset=100`)
 /// rewritten as the equivalent JSON body, so GET and POST share one reader and report the same
 /// pointers. A value that is a JSON number or `true`/`false`/`null` is written as that literal,
 /// anything else as a string (so `offset=abc` is a 422 at `/offset`); `offsets=1,2,3` becomes an
@@ -14,7 +14,7 @@ enum QueryParameters {
     }
 
     /// Fields whose query value is a comma-separated list (`offsets=1,2,3`; the keyframes
-    /// routes' `properties=frame.x,opacity`, SPEC §8).
+    /// routes' `properties=frame.x,opacity`, docs/model.md#keyframes).
     static let listFields: Set<String> = ["offsets", "properties"]
     /// Fields whose query value is JSON text (arrays of objects have no dotted form).
     static let jsonFields: Set<String> = ["layers", "elements"]

@@ -9,7 +9,7 @@ extension InputReader {
         optional: ["speed", "center", "translate", "scale", "opacity", "rotate", "easing", "startOffset", "endOffset"])
     private static let easingFields = JSONFields(required: ["cubicBezier"])
 
-    /// The scroll-elements request (SPEC §3).
+    /// The scroll-elements request (docs/model.md#scroll-elements).
     mutating func scrollInput(_ root: JSONValue, extra: (inout InputReader, JSONKey, JSONValue) -> Bool = { _, _, _ in false }) -> ScrollInput {
         var input = ScrollInput(viewport: Size(width: 1, height: 1), elements: [])
         object(root, Self.scrollFields) { r, key, v in
@@ -59,7 +59,7 @@ extension InputReader {
         return element
     }
 
-    /// A CSS keyword or `{"cubicBezier": [x1, y1, x2, y2]}` (SPEC §3).
+    /// A CSS keyword or `{"cubicBezier": [x1, y1, x2, y2]}` (docs/model.md#scroll-elements).
     private mutating func easing(_ v: JSONValue) -> Easing? {
         if v.kind == .string {
             if let s = v.string, let e = Easing(keyword: s) { return e }

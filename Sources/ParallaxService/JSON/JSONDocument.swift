@@ -1,7 +1,7 @@
 import CYYJSON
 
 /// A syntax error in a request body: RFC 8259 violated at `position` (a byte offset into the
-/// body), reported as a 400 problem that says where (SPEC §6).
+/// body), reported as a 400 problem that says where (docs/api.md).
 struct JSONSyntaxError: Error, Equatable {
     var position: Int
     var message: String
@@ -75,7 +75,7 @@ struct JSONValue {
     var bool: Bool? { yyjson_is_bool(val) ? yyjson_get_bool(val) : nil }
 
     /// A JSON number as a double: `.overflow` for literals beyond ±Double.greatestFiniteMagnitude
-    /// (SPEC §6: 422). Integers beyond 64 bits that still fit a double read as that double.
+    /// (docs/api.md: 422). Integers beyond 64 bits that still fit a double read as that double.
     enum Number: Equatable { case finite(Double), overflow }
 
     var number: Number? {

@@ -1,10 +1,10 @@
 import HTTPServer
 
-/// The one JSON writer (issue 4: a byte writer is ~70× faster than JSONEncoder; issue 11: one way
+/// The one JSON writer (docs/PERFORMANCE.md: a byte writer is ~70× faster than JSONEncoder; one way
 /// for bytes). It writes straight into the engine's `ByteBuffer` — a response body, or the buffer
 /// a streamed answer's producer is handed — so there is no second buffer and no copy.
 ///
-/// Output is deterministic (SPEC §4): numbers in the shortest form that reads back to the same
+/// Output is deterministic (docs/model.md#determinism-and-motion): numbers in the shortest form that reads back to the same
 /// double, integers without `.0`, `-0` as `0`, no locale, no whitespace; non-finite numbers can
 /// never appear (written as `null`). Integers go through the engine's one integer formatter
 /// (`ByteBuffer.writeDecimal`); doubles through `jsonNumber` (JSONNumber.swift).
@@ -118,7 +118,7 @@ struct JSONWriter {
     mutating func field(_ name: StaticString, _ value: String) { key(name); string(value) }
     mutating func field(_ name: StaticString, literal value: StaticString) { key(name); string(value) }
 
-    // MARK: - Numbers (SPEC §4)
+    // MARK: - Numbers (docs/model.md#determinism-and-motion)
 
     /// The number's bytes alone (after a `literal` key), by the one number formatter
     /// (JSONNumber.swift).

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import HTTPServer
 
-/// How the access log is written (SPEC §7, `--log-format json|text`).
+/// How the access log is written (docs/operations.md, `--log-format json|text`).
 public enum LogFormat: String, Sendable, CaseIterable {
     /// One JSON object per line (JSON lines), for log pipelines.
     case json

@@ -1,6 +1,6 @@
 import HTTPServer
 
-/// A large answer written as the socket drains (SPEC §10, issue 11): the engine calls `produce`
+/// A large answer written as the socket drains (docs/operations.md#bounded-memory): the engine calls `produce`
 /// when the connection's unsent output is below its high-water mark and the process-wide output
 /// budget allows, and the cursor writes pieces until about `limit` bytes are out. The length is
 /// not known up front, so the engine sends it chunked (RFC 9112 §7.1). The bytes are exactly the

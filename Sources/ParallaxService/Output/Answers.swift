@@ -5,11 +5,11 @@ import ParallaxLayout
 // ScrollEngine `element(_:offset:)`), so even a 10 000-page answer never exists whole in memory
 // when it is streamed.
 //
-// Every answer has one shape, said once by `FramedAnswer`: frames (one, or a timeline's, SPEC §5),
+// Every answer has one shape, said once by `FramedAnswer`: frames (one, or a timeline's, docs/model.md#timelines),
 // each a head, then items separated by commas, then a tail. A model (or an output format) only
 // says what its head and its items are (`FrameContent`).
 
-/// The frame loop the three answers share (SPEC §5): a timeline is `{"frames":[` + frames
+/// The frame loop the three answers share (docs/model.md#timelines): a timeline is `{"frames":[` + frames
 /// separated by commas + `]}`; a single answer is its one frame alone.
 struct FrameLoop {
     let count: Int
@@ -94,7 +94,7 @@ struct FramedAnswer<Content: FrameContent>: AnswerCursor {
     }
 }
 
-/// Paging (SPEC §1): per frame its summary, then one page per item.
+/// Paging (docs/model.md#paging): per frame its summary, then one page per item.
 struct PagingFrames: FrameContent {
     let engine: PagingEngine
     private var offset = 0.0
@@ -125,7 +125,7 @@ struct PagingFrames: FrameContent {
     }
 }
 
-/// Stretchy header (SPEC §2): a frame is its head alone.
+/// Stretchy header (docs/model.md#stretchy-header): a frame is its head alone.
 struct HeaderFrames: FrameContent {
     let engine: HeaderEngine
 
@@ -144,7 +144,7 @@ struct HeaderFrames: FrameContent {
     func item(_ i: Int, _ w: inout JSONWriter) {}
 }
 
-/// Scroll elements (SPEC §3): per frame `{"elements":[`, then one element per item.
+/// Scroll elements (docs/model.md#scroll-elements): per frame `{"elements":[`, then one element per item.
 struct ScrollFrames: FrameContent {
     let engine: ScrollEngine
     private var offset = 0.0

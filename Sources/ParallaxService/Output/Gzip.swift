@@ -1,11 +1,11 @@
 import CZlib
 import HTTPServer
 
-/// A streaming gzip compressor (RFC 1952 over zlib's deflate) for SPEC §9's `Content-Encoding:
+/// A streaming gzip compressor (RFC 1952 over zlib's deflate) for docs/api.md's `Content-Encoding:
 /// gzip`. Fed in pieces (`compress` per chunk of a streamed answer, then `finish`), and reused
 /// from answer to answer: `finish` resets the stream (`deflateReset` keeps the ~256 KiB of state
 /// allocated), so one compressor per event loop serves every whole answer without allocation.
-/// A streamed answer (SPEC §10) takes its own, as the `HTTPContentCoder` of its
+/// A streamed answer (docs/operations.md#bounded-memory) takes its own, as the `HTTPContentCoder` of its
 /// `CodedBodyProducer`, freed when the answer ends.
 ///
 /// Deterministic: fixed level, window and strategy, and zlib's gzip header has mtime 0 and no

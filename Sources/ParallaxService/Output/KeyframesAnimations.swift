@@ -41,7 +41,7 @@ struct KeyframesAnimation {
         return out
     }
 
-    /// A number in the answer's spelling (shortest round-trip, SPEC §4), valid as a CSS number.
+    /// A number in the answer's spelling (shortest round-trip, docs/model.md#determinism-and-motion), valid as a CSS number.
     static func css(_ v: Double) -> String {
         JSONWriter.text { $0.numberValue(v) }
     }

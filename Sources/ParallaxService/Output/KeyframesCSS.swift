@@ -1,7 +1,7 @@
 import HTTPServer
 import ParallaxLayout
 
-/// `format: "css"` (SPEC §8): one stylesheet for the §8 markup. Structure (the scroller is the
+/// `format: "css"` (docs/model.md#keyframes): one stylesheet for the §8 markup. Structure (the scroller is the
 /// W × H viewport with overflow on the axis; every box absolutely placed at its place at `from`;
 /// pages clip with `overflow: clip`, not `hidden`, which would make each page a scroll container
 /// and capture `scroll(nearest)`), then scroll-driven animations on a named `scroll-timeline` of
@@ -11,11 +11,11 @@ import ParallaxLayout
 /// The animations are written as longhands inside `@supports (animation-timeline: scroll())`:
 /// the `animation` shorthand resets `animation-timeline` and `animation-range`, and a browser
 /// without scroll timelines would run them as 0-length time animations and leave every box at
-/// its end; there the boxes stay at rest at their `from` places (SPEC §8).
+/// its end; there the boxes stay at rest at their `from` places (docs/model.md#keyframes).
 enum KeyframesCSS {
     static func write(_ scene: KeyframesScene, reduced: KeyframesScene, into out: inout ByteBuffer) {
         var css = ""
-        css += "/* Parallax keyframes (SPEC §8): \(scene.axis.rawValue) scroll over ["
+        css += "/* Parallax keyframes (docs/model.md#keyframes): \(scene.axis.rawValue) scroll over ["
             + KeyframesAnimation.css(scene.domain.from) + ", " + KeyframesAnimation.css(scene.domain.to)
             + "] px. Markup: .parallax-scroller > … (see /openapi.yaml). */\n"
         let paged = scene.boxes.contains { $0.snaps }

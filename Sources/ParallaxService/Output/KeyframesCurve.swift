@@ -1,7 +1,7 @@
 import ParallaxLayout
 
 /// One number of a keyframes scene as a function of the offset: a track's knots and easings, or a
-/// constant (a property left out of the answer because it does not vary, SPEC §8). The CSS and
+/// constant (a property left out of the answer because it does not vary, docs/model.md#keyframes). The CSS and
 /// WAAPI writers place boxes in their parents, which needs a few exact operations on tracks:
 /// adding the offset (a pinned or paged box's content position is its viewport position + o) and
 /// subtracting a parent's position. Those are only ever applied to piecewise-linear tracks (paging
@@ -25,7 +25,7 @@ struct Curve: Equatable {
     }
 
     /// The value at the domain's start (the box's place where scroll-driven animations are
-    /// unsupported, SPEC §8 "left at rest").
+    /// unsupported, docs/model.md#keyframes "left at rest").
     var first: Double { knots.first?.value ?? 0 }
 
     /// The exact value at `offset` (eased segments solved as the track would).

@@ -1,8 +1,8 @@
 import ParallaxLayout
 
-/// `format: "json"`, the canonical keyframes answer (SPEC §8): `model`, `axis`, `domain` and the
+/// `format: "json"`, the canonical keyframes answer (docs/model.md#keyframes): `model`, `axis`, `domain` and the
 /// tracks with `target`, `property`, `knots` `[[o, v], …]` and `easings`. Numbers go through the
-/// shared writer (shortest round-trip, `-0` as `0`, SPEC §4), so the answer is byte-identical on
+/// shared writer (shortest round-trip, `-0` as `0`, docs/model.md#determinism-and-motion), so the answer is byte-identical on
 /// every run.
 extension JSONWriter {
     mutating func keyframes(_ k: Keyframes) {
@@ -46,7 +46,7 @@ extension JSONWriter {
         objectStart(); field("from", k.domain.from); field("to", k.domain.to); objectEnd()
     }
 
-    /// `{"slot": k}`, `{"slot": k, "layer": name}`, `{}` or `{"element": name}` (SPEC §8 `target`).
+    /// `{"slot": k}`, `{"slot": k, "layer": name}`, `{}` or `{"element": name}` (docs/model.md#keyframes `target`).
     mutating func trackTarget(_ target: TrackTarget) {
         objectStart()
         switch target {
@@ -58,7 +58,7 @@ extension JSONWriter {
         objectEnd()
     }
 
-    /// `"linear"` or `{"cubicBezier": [x1, y1, x2, y2]}` (the request's own easing spelling, SPEC §3).
+    /// `"linear"` or `{"cubicBezier": [x1, y1, x2, y2]}` (the request's own easing spelling, docs/model.md#scroll-elements).
     mutating func segmentEasing(_ e: SegmentEasing) {
         switch e {
         case .linear: string("linear")

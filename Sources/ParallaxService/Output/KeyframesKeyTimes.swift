@@ -1,6 +1,6 @@
 import ParallaxLayout
 
-/// `format: "keytimes"` (SPEC §8): per track `values`, `keyTimes` (0…1 over the domain) and
+/// `format: "keytimes"` (docs/model.md#keyframes): per track `values`, `keyTimes` (0…1 over the domain) and
 /// `timingFunctions` (one `[x1, y1, x2, y2]` per segment, linear = `[0, 0, 1, 1]`), the shape of
 /// Core Animation's `CAKeyframeAnimation` (`values`, `keyTimes`, `timingFunctions` of
 /// `CAMediaTimingFunction(controlPoints:)`) and of Android's `Keyframe.ofFloat(fraction, value)`

@@ -1,13 +1,13 @@
 import ParallaxLayout
 
-/// The SPEC §8 markup of one keyframes answer as positioned boxes, each number a `Curve` over the
+/// The docs/model.md#keyframes markup of one keyframes answer as positioned boxes, each number a `Curve` over the
 /// domain: what the `css` and `waapi` writers render. Every box is absolutely positioned in its
 /// parent (the scroller's content, a page, a layer, the header); `x`/`y` are its offset there.
 /// The scroller is the viewport, so a box's content position is its viewport position + o
-/// along the axis (SPEC §8: the scroller's scrollLeft/scrollTop is the offset).
+/// along the axis (docs/model.md#keyframes: the scroller's scrollLeft/scrollTop is the offset).
 struct KeyframesScene {
     struct Box {
-        /// The CSS selector of the markup (class and attribute names are API, SPEC §8).
+        /// The CSS selector of the markup (class and attribute names are API, docs/model.md#keyframes).
         var selector: String
         var x, y, width, height: Curve
         var scale, rotate, opacity: Curve?

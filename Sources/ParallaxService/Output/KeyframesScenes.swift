@@ -1,6 +1,6 @@
 import ParallaxLayout
 
-/// The three models' markup (SPEC §8) as scenes. Constant numbers come from the single-offset
+/// The three models' markup (docs/model.md#keyframes) as scenes. Constant numbers come from the single-offset
 /// answer at `domain.from` (the keyframes answer leaves them out); varying ones from the tracks.
 extension KeyframesScene {
     /// Paging: `.parallax-page[data-slot]` boxes in the scroller's content at their viewport
@@ -111,7 +111,7 @@ extension KeyframesScene {
     }
 
     /// Scroll: `.parallax-element[data-element]` boxes at their content frame, moved by `translate`
-    /// (the scroll itself moves them, SPEC §3 `viewportFrame`), scaled and rotated about the centre.
+    /// (the scroll itself moves them, docs/model.md#scroll-elements `viewportFrame`), scaled and rotated about the centre.
     static func scroll(_ input: ScrollInput, _ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits) -> KeyframesScene {
         let domain = keyframes.domain
         let tracks = group(keyframes).tracks

@@ -1,6 +1,6 @@
 import ParallaxLayout
 
-/// `format: "waapi"` (SPEC §8): the `css` answer's animations as data for the Web Animations API,
+/// `format: "waapi"` (docs/model.md#keyframes): the `css` answer's animations as data for the Web Animations API,
 /// one entry per animated box and CSS property:
 ///
 /// ```js

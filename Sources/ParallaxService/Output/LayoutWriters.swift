@@ -1,7 +1,7 @@
 import HTTPServer
 import ParallaxLayout
 
-// The pieces of the three answers (SPEC §1–§3), field names exactly as the API, written with fused
+// The pieces of the three answers (docs/model.md), field names exactly as the API, written with fused
 // literals (keys and punctuation in one copy) by the one JSON writer. Each writer here owns its
 // punctuation, so a piece can be written in any call of a streamed producer (Output/Answers.swift).
 //
@@ -31,7 +31,7 @@ extension JSONWriter {
     /// Room for one frame with its key literal (≤ 22 bytes).
     private static var frameRoom: Int { 160 }
 
-    // MARK: Paging (SPEC §1)
+    // MARK: Paging (docs/model.md#paging)
 
     /// Every field of one paging answer up to and including `"pages":[`.
     mutating func pagingSummary(_ l: PagingLayout) {
@@ -110,7 +110,7 @@ extension JSONWriter {
         }
     }
 
-    // MARK: Header (SPEC §2)
+    // MARK: Header (docs/model.md#stretchy-header)
 
     mutating func header(_ h: HeaderLayout) {
         // 3 frames, 2 numbers, ≈ 110 bytes of other literals.
@@ -125,7 +125,7 @@ extension JSONWriter {
         }
     }
 
-    // MARK: Scroll (SPEC §3)
+    // MARK: Scroll (docs/model.md#scroll-elements)
 
     /// One element of the `elements` array.
     mutating func element(_ e: ElementLayout) {

@@ -1,8 +1,8 @@
 import HTTPServer
 import ParallaxLayout
 
-/// The one drawing helper behind the `format: "svg"` pictures (SPEC §9 "Pictures"): an SVG 1.1
-/// document written into a byte buffer, deterministic by construction (SPEC §4): every number goes
+/// The one drawing helper behind the `format: "svg"` pictures (docs/api.md "Pictures"): an SVG 1.1
+/// document written into a byte buffer, deterministic by construction (docs/model.md#determinism-and-motion): every number goes
 /// through the JSON writer's shortest round-trip formatter after rounding to 1/100 point (a
 /// picture needs no more, and 187.33 reads better than 187.33333333333334), element ids are
 /// counters, and no clock, locale or hash order is involved.
@@ -155,7 +155,7 @@ struct SVGCanvas {
 
     mutating func endGroup() { raw("</g>\n") }
 
-    /// `scale(s)` and `rotate(deg)` about the centre of `f` (SPEC §1, §3: both about the centre).
+    /// `scale(s)` and `rotate(deg)` about the centre of `f` (docs/model.md#paging, §3: both about the centre).
     static func aboutCentre(_ f: Frame, scale: Double?, rotate: Double?) -> String? {
         let s = scale ?? 1, r = rotate ?? 0
         if s == 1 && r == 0 { return nil }

@@ -1,7 +1,7 @@
 import HTTPServer
 import ParallaxLayout
 
-/// The paging picture (SPEC §1, §9 "Pictures"): the viewport, every page with its index and slot,
+/// The paging picture (docs/model.md#paging, §9 "Pictures"): the viewport, every page with its index and slot,
 /// its layers striped and clipped by the page (the seed's `clipsToBounds`) with their unclipped
 /// frames dashed, and the neighbouring pages beside the viewport under a veil, so one can see
 /// where the next page waits and how far each layer has travelled.
@@ -23,7 +23,7 @@ enum SVGPaging {
 
     /// At most `maxPages` pages are drawn, those nearest the viewport (smallest |progress|, in
     /// slot order): `include: "all"` over 10 000 pages would otherwise make a picture of hundreds
-    /// of megabytes that no one can look at (and SPEC §10 bounds what one answer may hold).
+    /// of megabytes that no one can look at (and docs/operations.md#bounded-memory bounds what one answer may hold).
     static let maxPages = 24
 
     private static func nearest(_ pages: [PageLayout]) -> [PageLayout] {

@@ -1,7 +1,7 @@
 import HTTPServer
 import ParallaxLayout
 
-/// The scroll-elements picture (SPEC §3, §9 "Pictures"): the viewport, each element where the
+/// The scroll-elements picture (docs/model.md#scroll-elements, §9 "Pictures"): the viewport, each element where the
 /// page alone would put it (dashed: its frame moved by −s), an arrow to where the effect moves it
 /// (`viewportFrame`, drawn with its scale and rotation about the centre and its opacity), and a
 /// card with its progress and effect values. Elements off screen stay in the picture under a veil,
@@ -53,7 +53,7 @@ enum SVGScroll {
         return c.bytes
     }
 
-    /// The frame before its effects: `viewportFrame` minus `translate` (SPEC §3: the element's
+    /// The frame before its effects: `viewportFrame` minus `translate` (docs/model.md#scroll-elements: the element's
     /// frame moved by −s, then by translate).
     private static func restingFrame(_ e: ElementLayout) -> Frame {
         let f = e.viewportFrame
