@@ -22,16 +22,10 @@ extension HeaderInput {
     /// offsets y, constant ones left out unless named in `properties`. Axis: vertical (y).
     public func keyframes(domain: KeyframeDomain?, properties: [String]?,
                           limits: LayoutLimits = .standard) throws(ValidationError) -> Keyframes {
-        var c = Checker(limits: limits)
         var plain = self
-        plain.offset = nil
-        plain.offsets = nil
-        plain.pixelScale = nil
-        c.issues = plain.validate(limits: limits)
-        c.refuseMoment(offset != nil, "/offset")
-        c.refuseMoment(offsets != nil, "/offsets")
-        c.refuseMoment(pixelScale != nil, "/pixelScale")
-        c.properties(properties, known: Self.keyframeProperties)
+        (plain.offset, plain.offsets, plain.pixelScale) = (nil, nil, nil)
+        var c = Checker(keyframesOf: plain.validate(limits: limits), offset: offset != nil, offsets: offsets != nil,
+                        pixelScale: pixelScale != nil, properties: properties, known: Self.keyframeProperties, limits: limits)
         let resolved = resolvedKeyframeDomain(domain)
         if c.issues.isEmpty || domain != nil { c.domain(resolved, given: domain != nil) }
         guard c.issues.isEmpty else { throw ValidationError(issues: c.issues) }

@@ -8,6 +8,18 @@ extension Checker {
         if given { add(pointer, "not allowed in a keyframes request (give domain instead)") }
     }
 
+    /// The first checks of a header or scroll keyframes request: `momentless`, the model's own
+    /// rules without its single-moment fields; each of those fields refused; the property names.
+    init(keyframesOf momentless: [ValidationIssue], offset: Bool, offsets: Bool, pixelScale: Bool,
+         properties: [String]?, known: [String], limits: LayoutLimits) {
+        self.init(limits: limits)
+        issues = momentless
+        refuseMoment(offset, "/offset")
+        refuseMoment(offsets, "/offsets")
+        refuseMoment(pixelScale, "/pixelScale")
+        self.properties(properties, known: known)
+    }
+
     /// The domain: a resolved default must be non-empty (reported at "/domain", the field to give);
     /// a given one has `from` within `ends` and `to` above `from` and within `ends`, each stated
     /// as one rule. `ends` is ±maxMagnitude, narrower for an infinite pager (2^52 strides).
