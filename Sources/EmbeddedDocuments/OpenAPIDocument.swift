@@ -385,6 +385,7 @@ paths:
         - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'First offset of the domain (with domain.to).'}
         - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
         - {name: format, in: query, schema: {$ref: '#/components/schemas/KeyframesFormat'}, description: 'Answer format.'}
+        - {name: snapStop, in: query, schema: {$ref: '#/components/schemas/SnapStop'}, description: 'always: each page of the css answer is a snap stop.'}
         - name: properties
           in: query
           style: form
@@ -1079,6 +1080,11 @@ components:
       type: string
       enum: [json, css, waapi, keytimes]
       description: 'Default json. json: tracks; css: a stylesheet for the docs/model.md#keyframes markup; waapi: element.animate data; keytimes: CAKeyframeAnimation / Android Keyframe data.'
+    SnapStop:
+      type: string
+      enum: [normal, always]
+      default: normal
+      description: 'Paging keyframes only (on header and scroll a 422 at /snapStop). always: the css answer gives every page `scroll-snap-stop: always` (CSS Scroll Snap 1), so a fling or a wheel turn stops on the next page instead of passing over pages; normal leaves the stylesheet as without the field. json, waapi and keytimes carry no snap rules and are the same either way (the field is accepted there, so the stylesheet''s URL with format=json stays valid).'
     PagingKeyframeProperty:
       type: string
       enum: [progress, visibleFraction, viewportFrame.x, viewportFrame.y, viewportFrame.width, viewportFrame.height, frame.x, frame.y, frame.width, frame.height, opacity, scale, contentFrame.x, contentFrame.y, contentFrame.width, contentFrame.height]
@@ -1134,6 +1140,7 @@ components:
         motionScale: {$ref: '#/components/schemas/MotionScale'}
         domain: {$ref: '#/components/schemas/KeyframeDomain'}
         format: {$ref: '#/components/schemas/KeyframesFormat'}
+        snapStop: {$ref: '#/components/schemas/SnapStop'}
         properties:
           type: array
           items: {$ref: '#/components/schemas/PagingKeyframeProperty'}

@@ -116,6 +116,48 @@ import Testing
         #expect(css.status == 422, "properties are checked for css too")
     }
 
+    /// `snapStop: "always"` puts `scroll-snap-stop:always` on the pages' snap rule and nothing else;
+    /// absent or `"normal"`, the stylesheet is the one without the field, byte for byte.
+    @Test func snapStopAlwaysStopsEveryPage() {
+        let plain = client.post("/v1/paging/keyframes", Self.spec + #","format":"css"}"#)
+        let normal = client.post("/v1/paging/keyframes", Self.spec + #","format":"css","snapStop":"normal"}"#)
+        let always = client.post("/v1/paging/keyframes", Self.spec + #","format":"css","snapStop":"always"}"#)
+        #expect(plain.status == 200 && normal.status == 200 && always.status == 200)
+        #expect(plain.bytes == normal.bytes)
+        #expect(!plain.body.contains("scroll-snap-stop"))
+        #expect(always.body.contains("\n.parallax-page{scroll-snap-align:start;scroll-snap-stop:always}\n"))
+        #expect(always.body.replacing(";scroll-snap-stop:always", with: "") == plain.body)
+        let get = client.get("/v1/paging/keyframes?viewport.width=390&viewport.height=844&pageCount=5&pageSpacing=16"
+            + "&layers=%5B%7B%22name%22%3A%22background%22%2C%22travel%22%3A120%7D%5D&format=css&snapStop=always")
+        #expect(get.status == 200 && get.bytes == always.bytes)
+        // The data formats have no snap rules: the field is accepted (parallax.js fetches the
+        // stylesheet's URL with format=json) and changes nothing.
+        for format in ["json", "waapi", "keytimes"] {
+            let a = client.post("/v1/paging/keyframes", Self.spec + #","format":"\#(format)","snapStop":"always"}"#)
+            let b = client.post("/v1/paging/keyframes", Self.spec + #","format":"\#(format)"}"#)
+            #expect(a.status == 200 && a.bytes == b.bytes, "\(format)")
+        }
+        // A vertical pager mirrored by `direction: rtl` has no snap positions, so no stop either.
+        let mirrored = client.post("/v1/paging/keyframes", #"{"viewport":{"width":100,"height":200},"pageCount":3,"axis":"vertical","direction":"rtl","format":"css","snapStop":"always"}"#)
+        #expect(mirrored.status == 200 && !mirrored.body.contains("scroll-snap"))
+    }
+
+    @Test func snapStopIsAPagingKeywordAndNothingElse() {
+        for bad in [#""sometimes""#, #""Always""#, "true", "1"] {
+            let r = client.post("/v1/paging/keyframes", Self.spec + #","format":"css","snapStop":\#(bad)}"#)
+            #expect(r.status == 422 && r.body.contains(#""pointer":"/snapStop""#), "\(bad)")
+        }
+        let keyword = client.get("/v1/paging/keyframes?viewport.width=390&viewport.height=844&pageCount=5&format=css&snapStop=yes")
+        #expect(keyword.status == 422 && keyword.body.contains(#"{"pointer":"/snapStop","message":"must be one of \"normal\", \"always\""}"#))
+        let header = client.post("/v1/header/keyframes", #"{"viewport":{"width":390,"height":844},"header":{"height":100},"format":"css","snapStop":"always"}"#)
+        #expect(header.status == 422 && header.body.contains(#"{"pointer":"/snapStop","message":"applies only to paging keyframes: a header or scroll page has no snap positions"}"#))
+        let scroll = client.get("/v1/scroll/keyframes?viewport.width=1&viewport.height=1&elements=%5B%5D&domain.from=0&domain.to=1&snapStop=normal")
+        #expect(scroll.status == 422 && scroll.body.contains(#""pointer":"/snapStop""#))
+        // Not a field of the single-offset routes.
+        let layout = client.post("/v1/paging", #"{"viewport":{"width":390,"height":844},"pageCount":5,"offset":0,"snapStop":"always"}"#)
+        #expect(layout.status == 422 && layout.body.contains(#"{"pointer":"/snapStop","message":"unknown field"}"#))
+    }
+
     @Test func stylesheetsAreBoundedByThePagesLimit() {
         var limits = LayoutLimits.standard
         limits.maxPagesPerResponse = 4

@@ -8,8 +8,10 @@ only the keyframes domain; snapping switched off for the measurement), and every
 (getBoundingClientRect relative to the scroller's padding box) and computed opacity is compared with
 the single-offset answers of the same request (one `offsets` request), scale and rotate applied
 about the centre, within 0.5 CSS px and 0.002. Pagers also: the scroll range is exactly
-[0, (N − 1)·L], and a smooth scroll of 0.6 page (snapping on) comes to rest on the next page. The
-header and the pager once more under prefers-reduced-motion: reduce (the motionScale 0 answers).
+[0, (N − 1)·L], a smooth scroll of 0.6 page (snapping on) comes to rest on the next page, and a
+fling (a smooth scroll of 2.4 pages) rests on the next page when the stylesheet asks for
+`snapStop=always`, two pages on otherwise. The header and the pager once more under
+prefers-reduced-motion: reduce (the motionScale 0 answers).
 
 usage: realpages.py BASE_URL docs/web.md   (prints `realpages: N passed, M failed`; exit 1 on any failure)
 """
@@ -49,13 +51,14 @@ def get(url):
 
 
 def requests_of(html):
-    """The stylesheet's URL → (model, the GET query as pairs, the single-offset URL builder)."""
+    """The stylesheet's URL → (model, the single-offset request's GET query as pairs, the keyframes
+    fields that are not the model's: format, domain.*, snapStop)."""
     href = re.search(r"""<link rel="stylesheet" href=(["'])(.*?)\1""", html).group(2)
     url = urllib.parse.urlsplit(href)
     model = re.fullmatch(r"/v1/(paging|header|scroll)/keyframes", url.path).group(1)
-    pairs = [(k, v) for k, v in urllib.parse.parse_qsl(url.query, keep_blank_values=True)
-             if k != "format" and not k.startswith("domain.")]
-    return model, pairs, href
+    all_pairs = urllib.parse.parse_qsl(url.query, keep_blank_values=True)
+    own = lambda k: k in ("format", "snapStop") or k.startswith("domain.")
+    return model, [(k, v) for k, v in all_pairs if not own(k)], dict((k, v) for k, v in all_pairs if own(k))
 
 
 def answers(model, pairs, offsets):
@@ -280,7 +283,7 @@ def pick_offsets(model, pairs, max_scroll):
 def check_page(browser, origin, name, html, failures, reduced=False):
     """`name` ending in `-static`: the page without the module, checked at offset 0 only (where
     neither scroll-driven animations nor the module run, the page opens laid out as at offset 0)."""
-    model, pairs, _ = requests_of(html)
+    model, pairs, keyframes = requests_of(html)
     static = name.endswith("-static")
     if reduced:  # prefers-reduced-motion: the stylesheet's and the module's motionScale 0 layout
         pairs = pairs + [("motionScale", "0")]
@@ -302,12 +305,20 @@ def check_page(browser, origin, name, html, failures, reduced=False):
         A = float(q["viewport.height" if vertical else "viewport.width"])
         L = A + float(q.get("pageSpacing", 0))
         N = int(q["pageCount"])
-        checks += 2
+        checks += 3
         if abs(facts["max"] - (N - 1) * L) > 0.5:
             failures.append(f"{browser.name} {name}: scroll range ends at {facts['max']}, not (N − 1)·L = {(N - 1) * L}")
         rest = browser.run(SNAP, {"vertical": vertical, "rtl": rtl, "by": 0.6 * L})
         if abs(rest - L) > 0.5:
             failures.append(f"{browser.name} {name}: a smooth scroll of 0.6 page rests at {rest}, not on page 1 ({L})")
+        # A fling across 2.4 pages: scroll-snap-stop: always stops it on the next page; without
+        # it the scroller passes over page 1 and rests on page 2 (the last, with N = 2).
+        stop = keyframes.get("snapStop") == "always"
+        page = 1 if stop else min(2, N - 1)
+        rest = browser.run(SNAP, {"vertical": vertical, "rtl": rtl, "by": 2.4 * L})
+        if abs(rest - page * L) > 0.5:
+            failures.append(f"{browser.name} {name}: a fling of 2.4 pages rests at {rest}, not on page {page}"
+                            f" ({page * L}; snapStop {'always' if stop else 'normal'})")
     offsets = [0] if static else pick_offsets(model, pairs, facts["max"])
     frames = answers(model, pairs, offsets)
     wants = [expected(model, a) for a in frames]

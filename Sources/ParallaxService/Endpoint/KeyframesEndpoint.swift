@@ -8,7 +8,8 @@ import ParallaxLayout
 enum KeyframesEndpoint<Model: LayoutModel>: Endpoint {
     static func read(_ root: JSONValue, _ reader: inout InputReader, accept: String?) -> (Model, KeyframesOptions) {
         var options = KeyframesOptions()
-        let input = Model.read(root, &reader) { $0.keyframesField($1, $2, into: &options) }
+        let pages = Model.self == PagingInput.self
+        let input = Model.read(root, &reader) { $0.keyframesField($1, $2, into: &options, pages: pages) }
         return (input, options)
     }
 
@@ -46,7 +47,7 @@ struct KeyframesAnswer {
         let styled = o.format == .css ? styledKeyframes(k, input.styledDomain(k.domain, limits: limits), limits) {
             (d: KeyframeDomain) throws(ValidationError) in try input.keyframes(domain: d, properties: nil, limits: limits)
         } : k
-        self = try Self.render(o.format, k, styled: styled, limits: limits) { () throws(ValidationError) in
+        self = try Self.render(o.format, k, styled: styled, snapStop: o.snapStop, limits: limits) { () throws(ValidationError) in
             var still = input
             still.motionScale = 0
             let r = try still.keyframes(domain: styled.domain, properties: nil, limits: limits)
@@ -58,7 +59,7 @@ struct KeyframesAnswer {
     /// is built only for the formats that style the markup, which hold at most
     /// `limits.maxPagesPerResponse` boxes (docs/operations.md#bounded-memory: a 10 000-slot, 32-layer pager
     /// would otherwise be a stylesheet of hundreds of MB; its json answer stays available).
-    private static func render(_ format: KeyframesFormat, _ k: Keyframes, styled: Keyframes, limits: LayoutLimits,
+    private static func render(_ format: KeyframesFormat, _ k: Keyframes, styled: Keyframes, snapStop: SnapStop, limits: LayoutLimits,
                                scenes: () throws(ValidationError) -> (KeyframesScene, KeyframesScene)) throws(ValidationError) -> KeyframesAnswer {
         switch format {
         case .json:
@@ -68,7 +69,7 @@ struct KeyframesAnswer {
         case .css:
             let (scene, reduced) = try boundedScenes(styled, limits, scenes)
             var bytes = ByteBuffer()
-            KeyframesCSS.write(scene, reduced: reduced, into: &bytes)
+            KeyframesCSS.write(scene, reduced: reduced, snapStop: snapStop, into: &bytes)
             return KeyframesAnswer(contentType: "text/css; charset=utf-8", cursor: .whole(WholeAnswer(bytes)))
         case .waapi:
             let (scene, reduced) = try boundedScenes(k, limits, scenes)

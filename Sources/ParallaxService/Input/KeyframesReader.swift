@@ -12,6 +12,14 @@ enum KeyframesFormat: String, CaseIterable {
     case keytimes
 }
 
+/// `snapStop` (paging only): CSS `scroll-snap-stop` on every page's snap position. `always` makes a
+/// fling or a wheel turn stop on the next page instead of passing over pages (CSS Scroll Snap 1,
+/// §6.2); `normal`, the default, lets it pass over as the browser's momentum carries it.
+enum SnapStop: String, CaseIterable {
+    case normal
+    case always
+}
+
 /// What a keyframes request adds to its model's request (docs/model.md#keyframes): the model's own fields are read
 /// by the model's reader; `offset`, `offsets`, `pixelScale`, … are rejected by ParallaxLayout's
 /// `keyframes()` (model logic), so the reader only checks syntax here.
@@ -19,18 +27,27 @@ struct KeyframesOptions {
     var domain: KeyframeDomain?
     var format: KeyframesFormat = .json
     var properties: [String]?
+    var snapStop: SnapStop = .normal
 }
 
 extension InputReader {
     private static let domainFields = JSONFields(required: ["from", "to"])
 
-    /// Reads `domain`, `format` or `properties` into `options`; false for any other key (the
-    /// model's reader then reports it as unknown).
-    mutating func keyframesField(_ key: JSONKey, _ v: JSONValue, into options: inout KeyframesOptions) -> Bool {
+    /// Reads `domain`, `format`, `properties` or (for a model that `pages`) `snapStop` into
+    /// `options`; false for any other key (the model's reader then reports it as unknown).
+    /// `snapStop` is accepted with every format, so the stylesheet's URL with `format=json` (what
+    /// parallax.js fetches) stays a valid request; only the css answer has snap rules to carry it.
+    mutating func keyframesField(_ key: JSONKey, _ v: JSONValue, into options: inout KeyframesOptions, pages: Bool) -> Bool {
         switch key {
         case "domain": options.domain = keyframeDomain(v)
         case "format": if let f = stringKeyword(v, KeyframesFormat.self) { options.format = f }
         case "properties": options.properties = propertyList(v)
+        case "snapStop":
+            guard pages else {
+                fail("applies only to paging keyframes: a header or scroll page has no snap positions")
+                return true
+            }
+            if let s = stringKeyword(v, SnapStop.self) { options.snapStop = s }
         default: return false
         }
         return true

@@ -13,7 +13,9 @@ import ParallaxLayout
 /// without scroll timelines would run them as 0-length time animations and leave every box at
 /// its end; there the boxes stay at rest at their `from` places (docs/model.md#keyframes).
 enum KeyframesCSS {
-    static func write(_ scene: KeyframesScene, reduced: KeyframesScene, into out: inout ByteBuffer) {
+    /// `snapStop: .always` adds `scroll-snap-stop:always` to the pages' snap rule (a fling stops on
+    /// the next page); `.normal` is the CSS initial value and is not written.
+    static func write(_ scene: KeyframesScene, reduced: KeyframesScene, snapStop: SnapStop, into out: inout ByteBuffer) {
         var css = ""
         css += "/* Parallax keyframes (docs/model.md#keyframes): \(scene.axis.rawValue) scroll over ["
             + KeyframesAnimation.css(scene.domain.from) + ", " + KeyframesAnimation.css(scene.domain.to)
@@ -30,7 +32,7 @@ enum KeyframesCSS {
         css += ".parallax-scroller::before{content:\"\";display:block;position:absolute;inset-inline-start:0;top:0;visibility:hidden;pointer-events:none}\n"
         css += ".parallax-page,.parallax-layer,.parallax-header,.parallax-image,.parallax-element,"
             + ".parallax-content{position:absolute;box-sizing:border-box;margin:0;padding:0;border:0;transform-origin:50% 50%}\n"
-        if paged { css += ".parallax-page{scroll-snap-align:start}\n" }
+        if paged { css += ".parallax-page{scroll-snap-align:start" + (snapStop == .always ? ";scroll-snap-stop:always" : "") + "}\n" }
         // The body is the page's own content: in flow, sized by what it holds.
         css += ".parallax-body{position:relative;display:block;box-sizing:border-box}\n"
         css += "img.parallax-content{display:block;max-width:none;max-height:none;object-fit:fill}\n"
