@@ -13,6 +13,7 @@ usage: check.py BASE_URL   (prints `browser: N passed, M failed`; exit 1 on any 
 """
 import json
 import math
+import os
 import sys
 import urllib.parse
 import urllib.request
@@ -20,6 +21,9 @@ import urllib.request
 from playwright.sync_api import sync_playwright
 
 from cases import HEADER, PAGING, SCROLL
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from pagecheck import BOXES_JS, compare, expected, summary  # noqa: E402 (Tests/lib, put on the path above)
 
 PX, OPACITY, SAMPLES = 0.5, 0.002, 40
 BASE = sys.argv[1].rstrip("/")
@@ -65,61 +69,11 @@ def markup(model, req, kf):
     return "".join(f'<div class="parallax-element" data-element="{esc(e["name"])}"></div>' for e in req["elements"])
 
 
-def aabb(f, scale=1.0, rotate=0.0):
-    cx, cy = f["x"] + f["width"] / 2, f["y"] + f["height"] / 2
-    a = math.radians(rotate)
-    hw = scale * (abs(f["width"] * math.cos(a)) + abs(f["height"] * math.sin(a))) / 2
-    hh = scale * (abs(f["width"] * math.sin(a)) + abs(f["height"] * math.cos(a))) / 2
-    return {"x": cx - hw, "y": cy - hh, "width": 2 * hw, "height": 2 * hh}
-
-
-def expected(model, req, answer):
-    """selector → (frame in viewport coordinates, opacity or None) from one single-offset answer."""
-    out = {}
-    if model == "paging":
-        for p in answer["pages"]:
-            sel = f'.parallax-page[data-slot="{p["slot"]}"]'
-            out[sel] = (p["viewportFrame"], None)
-            for l in p["layers"]:
-                lsel = sel + f' > .parallax-layer[data-layer="{l["name"]}"]'
-                out[lsel] = (aabb(l["viewportFrame"], l.get("scale", 1)), min(1, max(0, l.get("opacity", 1))))
-                if "contentFrame" in l:
-                    c, v = l["contentFrame"], l["viewportFrame"]
-                    out[lsel + " > img.parallax-content"] = (
-                        aabb({"x": v["x"] + c["x"], "y": v["y"] + c["y"], "width": c["width"], "height": c["height"]}), None)
-    elif model == "header":
-        h, i = answer["header"], answer["image"]
-        out[".parallax-header"] = (h, None)
-        img = {"x": h["x"] + i["x"], "y": h["y"] + i["y"], "width": i["width"], "height": i["height"]}
-        out[".parallax-header > .parallax-image"] = (img, None)
-        if "contentFrame" in answer:
-            c = answer["contentFrame"]
-            out[".parallax-header > .parallax-image > img.parallax-content"] = (
-                {"x": img["x"] + c["x"], "y": img["y"] + c["y"], "width": c["width"], "height": c["height"]}, None)
-        out[".parallax-body"] = ({"y": answer["contentTop"]}, None)
-    else:
-        for e in answer["elements"]:
-            sel = f'.parallax-element[data-element="{e["name"]}"]'
-            # CSS clamps a computed opacity to [0, 1]; an overshooting bezier's answer may leave it.
-            out[sel] = (aabb(e["viewportFrame"], e["scale"], e["rotate"]), min(1, max(0, e["opacity"])))
-    return out
-
-
-MEASURE = """async ([offset, vertical, rtl, selectors]) => {
+MEASURE = """async ([offset, vertical, rtl, selectors]) => {""" + BOXES_JS + """
   const s = document.querySelector('.parallax-scroller');
-  if (vertical) s.scrollTop = offset; else s.scrollLeft = rtl ? -offset : offset;
+  scrollToOffset(s, offset, vertical, rtl);
   await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
-  const b = s.getBoundingClientRect();
-  const ox = b.left + s.clientLeft, oy = b.top + s.clientTop;
-  const out = {scroll: vertical ? s.scrollTop : (rtl ? -s.scrollLeft : s.scrollLeft)};
-  for (const sel of selectors) {
-    const e = s.querySelector(sel);
-    if (!e) { out[sel] = null; continue; }
-    const r = e.getBoundingClientRect();
-    out[sel] = {x: r.left - ox, y: r.top - oy, width: r.width, height: r.height,
-                opacity: parseFloat(getComputedStyle(e).opacity)};
-  }
-  return out;
+  return {scroll: position(s, vertical, rtl), boxes: boxes(s, selectors)};
 }"""
 
 PLAY = """([answer]) => {
@@ -170,24 +124,12 @@ def run_case(page, model, name, req, fmt, failures):
         page.evaluate(PLAY, [post(f"/v1/{model}/keyframes", {**req, "format": "waapi"})])
     checks = 0
     for o, answer in zip(offs, answers):
-        want = expected(model, req, answer)
+        want = expected(model, answer, content=True)
         got = page.evaluate(MEASURE, [o, vertical, rtl, list(want)])
         if abs(got["scroll"] - o) > 1e-9:
             failures.append(f"{fmt} {name} @{o}: scroller reached {got['scroll']}")
             continue
-        for sel, (frame, opacity) in want.items():
-            g = got[sel]
-            if g is None:
-                failures.append(f"{fmt} {name} @{o}: {sel} missing")
-                continue
-            for k, v in frame.items():
-                checks += 1
-                if abs(g[k] - v) > PX:
-                    failures.append(f"{fmt} {name} @{o}: {sel} {k} {g[k]:.3f} != {v:.3f}")
-            if opacity is not None:
-                checks += 1
-                if abs(g["opacity"] - opacity) > OPACITY:
-                    failures.append(f"{fmt} {name} @{o}: {sel} opacity {g['opacity']:.4f} != {opacity:.4f}")
+        checks += compare(f"{fmt} {name} @{o}", want, got["boxes"], PX, OPACITY, failures)
     return checks
 
 
@@ -209,10 +151,7 @@ def main():
                     passed += checks - (len(failures) - before)
                     print(f"{fmt:7} {name:24} {checks:5} checks, {len(failures) - before} failed", flush=True)
         browser.close()
-    for f in failures[:60]:
-        print("FAIL", f)
-    print(f"browser: {passed} passed, {len(failures)} failed ({cases} cases)")
-    return 1 if failures else 0
+    return summary("browser", passed, failures, 60, f" ({cases} cases)")
 
 
 if __name__ == "__main__":

@@ -10,18 +10,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bin=${1:-"$root/.build/release/parallax-server"}
-python="$root/.venv/bin/python"
-[[ -x "$python" ]] || python=python3
-log=$(mktemp)
-"$bin" --host 127.0.0.1 --port 0 --workers 2 --access-log on >"$log" 2>&1 &
-server=$!
-trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
-port=""
-for _ in $(seq 1 100); do
-  port=$(grep -o '127\.0\.0\.1:[0-9]*' "$log" | head -1 | cut -d: -f2 || true)
-  [[ -n "$port" ]] && break
-  sleep 0.1
-done
-[[ -n "$port" ]] || { echo "demo: server did not start"; cat "$log"; exit 1; }
+# shellcheck source=../lib/server.sh
+source "$root/Tests/lib/server.sh" # start_server, $python
+start_server "$bin" --workers 2 --access-log on
 cd "$root/Tests/browser"
-timeout 300 "$python" demo_check.py "http://127.0.0.1:$port" "$log"
+timeout 300 "$python" demo_check.py "$base" "$server_log"

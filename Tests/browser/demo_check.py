@@ -28,12 +28,13 @@ Exit status 0 when every check passes. Screenshots go to $DEMO_SHOTS when it is 
 import json
 import os
 import sys
-import threading
 import urllib.request
 import xml.etree.ElementTree as ET
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from pagecheck import serve  # noqa: E402 (Tests/lib, put on the path above)
 
 BASE, LOG = sys.argv[1].rstrip("/"), sys.argv[2]
 SHOTS = os.environ.get("DEMO_SHOTS")
@@ -260,22 +261,6 @@ def shot(page, name):
         page.screenshot(path=os.path.join(SHOTS, name), full_page=True)
 
 
-class OtherOrigin(BaseHTTPRequestHandler):
-    """A page on another origin calling the API with fetch() POST JSON (a preflighted request)."""
-    page = ""
-
-    def do_GET(self):  # noqa: N802 (http.server's name)
-        body = self.page.encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args):
-        pass
-
-
 with sync_playwright() as p:
     browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
     try:
@@ -374,20 +359,20 @@ with sync_playwright() as p:
         page.close()
 
         # 4. CORS from another origin.
-        OtherOrigin.page = """<!doctype html><meta charset="utf-8"><title>other origin</title><script>
+        # A page on another origin calling the API with fetch() POST JSON (a preflighted request),
+        # whatever path is asked for.
+        cross = """<!doctype html><meta charset="utf-8"><title>other origin</title><script>
         const body = %s;
         fetch("%s/v1/paging", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
           .then(async (r) => { window.result = { status: r.status, etag: r.headers.get("ETag"), json: await r.json() }; })
           .catch((e) => { window.result = { error: String(e) }; });
         </script>""" % (json.dumps(PAGING), BASE)
-        other = ThreadingHTTPServer(("127.0.0.1", 0), OtherOrigin)
-        threading.Thread(target=other.serve_forever, daemon=True).start()
+        other, origin = serve(lambda path: cross)
         try:
             with open(LOG, encoding="utf-8") as f:
                 seen = len(f.readlines())
             page = browser.new_page()
             watch = Watch(page)
-            origin = f"http://127.0.0.1:{other.server_address[1]}"
             page.goto(origin + "/")
             page.wait_for_function("() => window.result !== undefined", timeout=15000)
             result = page.evaluate("() => window.result")

@@ -9,11 +9,15 @@ and every number that differs between those answers must have a track.
 usage: keytimes.py BASE_URL   (prints `keytimes: N passed, M failed`; exit 1 on any failure)
 """
 import json
+import os
 import random
 import sys
 import urllib.request
 
 from cases import HEADER, PAGING, SCROLL
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from pagecheck import summary  # noqa: E402 (Tests/lib, put on the path above)
 
 BASE = sys.argv[1].rstrip("/")
 
@@ -132,10 +136,7 @@ def main():
                 if key not in tracks and max(values) - min(values) > 1e-9 * max(1.0, max(map(abs, values))):
                     failures.append(f"{name} {key}: varies over the domain but has no track")
             print(f"keytimes {name:24} {len(tracks):3} tracks, {len(failures) - before} failed", flush=True)
-    for f in failures[:40]:
-        print("FAIL", f)
-    print(f"keytimes: {passed} passed, {len(failures)} failed")
-    return 1 if failures else 0
+    return summary("keytimes", passed, failures, 40)
 
 
 if __name__ == "__main__":

@@ -4,22 +4,16 @@
 # over a socket and must come back with exactly the checked-in status and body bytes.
 #
 # Usage: Tests/contract/e2e.sh [path/to/parallax-server]   (default: debug build in .build)
+# shellcheck disable=SC2016,SC2034 # check() evals its single-quoted condition later, on purpose
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bin=${1:-$root/.build/debug/parallax-server}
+# shellcheck source=../lib/server.sh
+source "$root/Tests/lib/server.sh" # start_server; stops the server on exit
 work=$(mktemp -d)
-"$bin" --host 127.0.0.1 --port 0 --workers 2 --access-log on --log-format json >"$work/out" 2>"$work/err" &
-server=$!
-trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
-port=""
-for _ in $(seq 1 100); do
-  port=$(grep -o '127\.0\.0\.1:[0-9]*' "$work/out" "$work/err" 2>/dev/null | head -1 | sed 's/.*://' || true)
-  [[ -n "$port" ]] && break
-  sleep 0.1
-done
-[[ -n "$port" ]] || { echo "server did not start"; cat "$work/out" "$work/err"; exit 1; }
-base="http://127.0.0.1:$port"
+remove_on_exit "$work"
+start_server --log "$work/out" --stderr "$work/err" "$bin" --workers 2 --access-log on --log-format json
 failures=0
 pass() { echo "ok   $1"; }
 fail() { echo "FAIL $1"; failures=$((failures + 1)); }

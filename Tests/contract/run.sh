@@ -34,19 +34,12 @@ echo "== swift build -c release"
 swift build -c release --scratch-path "$scratch" --product parallax-server --package-path "$root"
 bin="$scratch/release/parallax-server"
 
+# shellcheck source=../lib/server.sh
+source "$root/Tests/lib/server.sh" # start_server; stops the server on exit
 work=$(mktemp -d)
-"$bin" --host 127.0.0.1 --port 0 --workers 2 --access-log off >"$work/server.log" 2>&1 &
-server=$!
-trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
-
-port=""
-for _ in $(seq 1 100); do
-  port=$(grep -o '127\.0\.0\.1:[0-9]*' "$work/server.log" | head -1 | cut -d: -f2 || true)
-  [[ -n "$port" ]] && break
-  sleep 0.1
-done
-if [[ -z "$port" ]]; then echo "server did not start:"; cat "$work/server.log"; exit 1; fi
-echo "== server on 127.0.0.1:$port (pid $server)"
+remove_on_exit "$work"
+start_server --log "$work/server.log" "$bin" --workers 2 --access-log off
+echo "== server on 127.0.0.1:$port (pid $server_pid)"
 
 # One schemathesis run: seed, phases, log file. JOBS runs at once are separate processes, so the
 # CPython thread bug that makes scripts/test set WORKERS=1 does not apply between them.

@@ -29,8 +29,11 @@ the real answers instead of comparing; run the whole suite afterwards to see the
 Prints `examples: N passed, M failed` and exits 1 on any failure, or when it finds no examples.
 Python standard library only, except PyYAML (from .venv) for openapi.yaml.
 """
-import argparse, json, os, re, select, shutil, signal, subprocess, sys, tempfile, time
+import argparse, json, os, re, shutil, signal, subprocess, sys, tempfile
 import urllib.error, urllib.request
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
+from listening import read_port  # noqa: E402 (Tests/lib, put on the path above)
 
 BASE = 'http://localhost:8080'
 
@@ -44,20 +47,7 @@ class Server:
         args = [binary, '--host', '127.0.0.1', '--port', '0', '--workers', '1',
                 '--log-format', 'text', *flags]
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        self.port = None
-        seen = []
-        deadline = time.time() + 15
-        while time.time() < deadline and self.port is None:
-            ready, _, _ = select.select([self.proc.stdout], [], [], 0.5)
-            if not ready:
-                continue
-            line = self.proc.stdout.readline().decode(errors='replace')
-            if not line:
-                break
-            seen.append(line)
-            m = re.search(r'127\.0\.0\.1:(\d+)', line)
-            if m and 'listen' in line:
-                self.port = int(m.group(1))
+        self.port, seen = read_port(self.proc, 15)
         if self.port is None:
             self.stop()
             raise RuntimeError('server did not start: ' + ''.join(seen))

@@ -16,31 +16,22 @@ set -euo pipefail
 # shellcheck source=../../scripts/lib/common.sh
 source "$(dirname "$0")/../../scripts/lib/common.sh" # sets root and PARALLAX_COMMIT
 bin=${1:-$root/.build/debug/parallax-server}
+# shellcheck source=../lib/server.sh
+source "$root/Tests/lib/server.sh" # start_server; stops every server on exit
 work=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
+remove_on_exit "$work"
 
 failures=0
 ok() { echo "ok   $1"; }
 fail() { echo "FAIL $1"; failures=$((failures + 1)); }
 check() { if eval "$2"; then ok "$1"; else fail "$1"; fi; }
 
-# start NAME PORT ARGS…: runs a server in the background, waits for its listening line, sets $port.
+# start NAME PORT ARGS…: runs a server in the background (output in $work/NAME.out), waits for its
+# listening line, sets $port. (The second servers meant to fail on a busy port run below, in the
+# foreground.)
 start() {
   local name=$1 want=$2; shift 2
-  "$bin" --host 127.0.0.1 --port "$want" --log-format text "$@" >"$work/$name.out" 2>&1 &
-  pids+=($!)
-  port=""
-  for _ in $(seq 1 100); do
-    port=$(grep -o 'listening on 127\.0\.0\.1:[0-9]*' "$work/$name.out" 2>/dev/null | head -1 | sed 's/.*://' || true)
-    [[ -n "$port" ]] && break
-    sleep 0.1
-  done
-  [[ -n "$port" ]] || { echo "server $name did not start"; cat "$work/$name.out"; exit 1; }
+  start_server --log "$work/$name.out" --port "$want" "$bin" --log-format text "$@"
 }
 listeners() { ss -Hltn "sport = :$1" | wc -l; }
 healthy() { [[ $(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "http://127.0.0.1:$1/healthz") == 200 ]]; }

@@ -9,26 +9,15 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bin=${1:-$root/.build/debug/parallax-server}
+# shellcheck source=../lib/server.sh
+source "$root/Tests/lib/server.sh" # start_server; stops every server on exit
 work=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
+remove_on_exit "$work"
 
-# start NAME ARGS…: runs a server, sets $port.
+# start NAME ARGS…: runs a server (output in $work/NAME.out), sets $port and $base.
 start() {
   local name=$1; shift
-  "$bin" --host 127.0.0.1 --port 0 --workers 1 --access-log off "$@" >"$work/$name.out" 2>&1 &
-  pids+=($!)
-  port=""
-  for _ in $(seq 1 100); do
-    port=$(grep -o '127\.0\.0\.1:[0-9]*' "$work/$name.out" 2>/dev/null | head -1 | sed 's/.*://' || true)
-    [[ -n "$port" ]] && break
-    sleep 0.1
-  done
-  [[ -n "$port" ]] || { echo "server $name did not start"; cat "$work/$name.out"; exit 1; }
+  start_server --log "$work/$name.out" "$bin" --workers 1 --access-log off "$@"
 }
 
 failures=0
@@ -37,7 +26,6 @@ check() { if eval "$2"; then echo "ok   $1"; else echo "FAIL $1"; failures=$((fa
 hdr() { tr -d '\r' <"$1" | awk -v n="$(tr '[:upper:]' '[:lower:]' <<<"$2")" -F': ' 'tolower($1) == n { print $2; exit }'; }
 
 start star
-base="http://127.0.0.1:$port"
 big="$base/v1/paging?viewport.width=390&viewport.height=844&pageCount=200&include=all&offset=1000"
 small="$base/v1/paging?viewport.width=390&viewport.height=844&pageCount=3&offset=0"
 
@@ -97,7 +85,7 @@ check "/healthz is no-store, without ETag" '[[ "$(hdr "$work/h" Cache-Control)" 
 
 # A list of origins: echo with Vary: Origin, nothing for others, flag from the environment.
 PARALLAX_CORS_ORIGINS="https://app.example, http://localhost:3000" PARALLAX_CACHE_MAX_AGE=60 start list
-lbase="http://127.0.0.1:$port"
+lbase=$base
 curl -s -D "$work/h" -o /dev/null -H 'Origin: http://localhost:3000' -H 'Accept-Encoding: gzip' "$lbase/v1/paging?viewport.width=390&viewport.height=844&pageCount=200&include=all&offset=0"
 check "a listed origin is echoed with Vary: Accept, Accept-Encoding, Origin" '[[ "$(hdr "$work/h" Access-Control-Allow-Origin)" == http://localhost:3000 && "$(hdr "$work/h" Vary)" == "Accept, Accept-Encoding, Origin" ]]'
 check "PARALLAX_CACHE_MAX_AGE sets max-age" '[[ "$(hdr "$work/h" Cache-Control)" == "public, max-age=60" ]]'

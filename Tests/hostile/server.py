@@ -1,7 +1,10 @@
 """Starts the real parallax-server binary for one hostile-client test and measures it.
 
 Python 3 standard library only. The binary comes from $PARALLAX_SERVER (set by run.sh)."""
-import os, re, resource, select, signal, socket, subprocess, sys, time
+import os, resource, signal, socket, subprocess, sys, time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
+from listening import read_port  # noqa: E402 (Tests/lib, put on the path above)
 
 BINARY = os.environ.get('PARALLAX_SERVER', '')
 
@@ -28,19 +31,7 @@ class Server:
                 '--access-log', 'off', '--log-format', 'text', *flags]
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                      preexec_fn=raise_nofile)
-        self.output = []
-        deadline = time.time() + 10
-        self.port = None
-        while time.time() < deadline and self.port is None:
-            ready, _, _ = select.select([self.proc.stdout], [], [], 0.5)
-            if ready:
-                line = self.proc.stdout.readline().decode(errors='replace')
-                if not line:
-                    break
-                self.output.append(line)
-                m = re.search(r'listening on [0-9.]+:(\d+)', line)
-                if m:
-                    self.port = int(m.group(1))
+        self.port, self.output = read_port(self.proc, 10)
         if self.port is None:
             self.proc.kill()
             raise SystemExit('server did not start: ' + ''.join(self.output))

@@ -15,7 +15,6 @@ prefers-reduced-motion: reduce (the motionScale 0 answers).
 
 usage: realpages.py BASE_URL docs/web.md   (prints `realpages: N passed, M failed`; exit 1 on any failure)
 """
-import http.server
 import json
 import math
 import os
@@ -25,10 +24,12 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.parse
 import urllib.request
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from pagecheck import BOXES_JS, compare, expected, serve, summary  # noqa: E402 (Tests/lib, put on the path above)
 
 PX, OPACITY, SAMPLES = 0.5, 0.002, 28
 REDUCED = ("header", "paging")  # also played under prefers-reduced-motion: reduce
@@ -67,58 +68,17 @@ def answers(model, pairs, offsets):
     return get(f"{BASE}/v1/{model}?{q}")["frames"]
 
 
-def aabb(f, scale=1.0, rotate=0.0):
-    cx, cy = f["x"] + f["width"] / 2, f["y"] + f["height"] / 2
-    a = math.radians(rotate)
-    hw = scale * (abs(f["width"] * math.cos(a)) + abs(f["height"] * math.sin(a))) / 2
-    hh = scale * (abs(f["width"] * math.sin(a)) + abs(f["height"] * math.cos(a))) / 2
-    return {"x": cx - hw, "y": cy - hh, "width": 2 * hw, "height": 2 * hh}
-
-
-def expected(model, answer):
-    """selector → (frame in the scroller's viewport, opacity or None) from one single-offset answer."""
-    out = {}
-    if model == "paging":
-        for p in answer["pages"]:
-            sel = f'.parallax-page[data-slot="{p["slot"]}"]'
-            out[sel] = (p["viewportFrame"], None)
-            for l in p["layers"]:
-                lsel = sel + f' > .parallax-layer[data-layer="{l["name"]}"]'
-                out[lsel] = (aabb(l["viewportFrame"], l.get("scale", 1)), min(1, max(0, l.get("opacity", 1))))
-    elif model == "header":
-        h, i = answer["header"], answer["image"]
-        out[".parallax-header"] = (h, None)
-        out[".parallax-header > .parallax-image"] = (
-            {"x": h["x"] + i["x"], "y": h["y"] + i["y"], "width": i["width"], "height": i["height"]}, None)
-        out[".parallax-body"] = ({"y": answer["contentTop"]}, None)
-    else:
-        for e in answer["elements"]:
-            sel = f'.parallax-element[data-element="{e["name"]}"]'
-            out[sel] = (aabb(e["viewportFrame"], e["scale"], e["rotate"]), min(1, max(0, e["opacity"])))
-    return out
-
-
 # Runs in the page: scrolls to each logical offset (RTL: scrollLeft = −o) with snapping off, lets
 # three frames pass (the module writes on the frame after the scroll event) and measures.
-MEASURE = """
+MEASURE = BOXES_JS + """
 const s = document.querySelector('.parallax-scroller');
 const frame = () => new Promise(r => requestAnimationFrame(() => r()));
 s.style.scrollSnapType = 'none';
 const out = [];
 for (const o of a.offsets) {
-  if (a.vertical) s.scrollTop = o; else s.scrollLeft = a.rtl ? -o : o;
+  scrollToOffset(s, o, a.vertical, a.rtl);
   await frame(); await frame(); await frame();
-  const b = s.getBoundingClientRect();
-  const ox = b.left + s.clientLeft, oy = b.top + s.clientTop;
-  const row = {scroll: a.vertical ? s.scrollTop : (a.rtl ? -s.scrollLeft : s.scrollLeft), boxes: {}};
-  for (const sel of a.selectors) {
-    const e = s.querySelector(sel);
-    if (!e) { row.boxes[sel] = null; continue; }
-    const r = e.getBoundingClientRect();
-    row.boxes[sel] = {x: r.left - ox, y: r.top - oy, width: r.width, height: r.height,
-                      opacity: parseFloat(getComputedStyle(e).opacity)};
-  }
-  out.push(row);
+  out.push({scroll: position(s, a.vertical, a.rtl), boxes: boxes(s, a.selectors)});
 }
 return out;
 """
@@ -244,25 +204,6 @@ class Firefox:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
-def serve(pages):
-    """The pages on their own origin (127.0.0.1, another port than the service)."""
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):
-            name = self.path.strip("/").removesuffix(".html")
-            body = pages.get(name, "").encode()
-            self.send_response(200 if name in pages else 404)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *a):
-            pass
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}"
-
-
 def pick_offsets(model, pairs, max_scroll):
     q = dict(pairs)
     hi = max(0, int(math.floor(max_scroll)))
@@ -329,19 +270,7 @@ def check_page(browser, origin, name, html, failures, reduced=False):
         if abs(row["scroll"] - o) > 1e-6:
             failures.append(f"{browser.name} {name} @{o}: scroller reached {row['scroll']}")
             continue
-        for sel, (frame, opacity) in want.items():
-            g = row["boxes"][sel]
-            if g is None:
-                failures.append(f"{browser.name} {name} @{o}: {sel} missing")
-                continue
-            for k, v in frame.items():
-                checks += 1
-                if abs(g[k] - v) > PX:
-                    failures.append(f"{browser.name} {name} @{o}: {sel} {k} {g[k]:.3f} != {v:.3f}")
-            if opacity is not None:
-                checks += 1
-                if abs(g["opacity"] - opacity) > OPACITY:
-                    failures.append(f"{browser.name} {name} @{o}: {sel} opacity {g['opacity']:.4f} != {opacity:.4f}")
+        checks += compare(f"{browser.name} {name} @{o}", want, row["boxes"], PX, OPACITY, failures)
     return checks, len(offsets), facts["max"]
 
 
@@ -354,7 +283,8 @@ def main():
     for name in STATIC:
         if name in pages:
             pages[name + "-static"] = re.sub(r'\s*<script type="module" src="[^"]*/v1/parallax.js"></script>', "", pages[name])
-    server, origin = serve(pages)
+    # The pages on their own origin (127.0.0.1, another port than the service).
+    server, origin = serve(lambda path: pages.get(path.strip("/").removesuffix(".html")))
     for make in (Chromium, Firefox):
         t0 = time.time()
         try:
@@ -380,10 +310,7 @@ def main():
             browser.close()
         print(f"{make.name}: {time.time() - t0:.1f}s", flush=True)
     server.shutdown()
-    for f in failures[:60]:
-        print("FAIL", f)
-    print(f"realpages: {passed} passed, {len(failures)} failed ({len(pages)} pages, 2 browsers)")
-    return 1 if failures else 0
+    return summary("realpages", passed, failures, 60, f" ({len(pages)} pages, 2 browsers)")
 
 
 if __name__ == "__main__":
