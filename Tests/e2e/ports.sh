@@ -52,7 +52,7 @@ check "start-up line: version, address, '3 workers'" \
   'grep -qxF "info: $version listening on 127.0.0.1:$first with 3 workers" "$work/first.out"'
 check "start-up line: where the demo page is" 'grep -qxF "info: demo page: http://127.0.0.1:$first/" "$work/first.out"'
 check "/metrics: parallax_build_info with the same version and commit" \
-  'curl -s "http://127.0.0.1:$first/metrics" | grep -qxF "parallax_build_info{version=\"$(cut -d" " -f2 <<<"$version")\",commit=\"$commit\"} 1"'
+  'grep -qxF "parallax_build_info{version=\"$(cut -d" " -f2 <<<"$version")\",commit=\"$commit\"} 1" <<<"$(curl -s "http://127.0.0.1:$first/metrics")"'
 
 # A second server on the busy port, without and with --reuse-port on.
 for extra in "" "--reuse-port on"; do
