@@ -21,9 +21,13 @@ public struct HTTPResponse {
 
     public var status: HTTPStatus
     public var contentType: String?
-    /// Extra headers such as `Allow`. Do not set Content-Length, Date, Server, Connection or
-    /// Transfer-Encoding here.
-    public var headers: [(name: String, value: String)]
+    /// The extra header fields as the lines that go on the wire (`Name: value\r\n` each), in
+    /// the order added: checked when added (`FieldCheck`), so the serializer copies them as one
+    /// block. Do not add Content-Length, Date, Server, Connection or Transfer-Encoding.
+    private(set) var fieldLines: ByteBuffer
+    /// The first field refused when it was added (then left out of `fieldLines`): the engine
+    /// sends none of this response and answers 500 instead (`HTTPEngineError.responseHeaderRefused`).
+    private(set) var refusedField: String?
     /// Ask the engine to close the connection after this response.
     public var close: Bool
     /// The own buffer: the body while `other` is nil, else empty.
@@ -35,10 +39,93 @@ public struct HTTPResponse {
                 headers: [(name: String, value: String)] = [], body: ByteBuffer = ByteBuffer(), close: Bool = false) {
         self.status = status
         self.contentType = contentType
-        self.headers = headers
+        self.fieldLines = ByteBuffer()
+        self.refusedField = nil
         self.own = body
         self.other = nil
         self.close = close
+        if !headers.isEmpty { self.headers = headers }
+    }
+
+    /// The extra header fields as name and value Strings (parsed from the lines: for tests and
+    /// rare answers; the hot paths add lines with `append(_:)` and `appendField(_:value:)`).
+    /// Setting replaces every field, each checked as `appendField(_:_:)` checks it.
+    public var headers: [(name: String, value: String)] {
+        get {
+            var fields: [(name: String, value: String)] = []
+            let bytes = fieldLines.bytes
+            var i = 0
+            while i < bytes.count {
+                var colon = i
+                while colon < bytes.count && bytes[colon] != UInt8(ascii: ":") { colon &+= 1 }
+                var end = colon
+                while end &+ 1 < bytes.count && !(bytes[end] == 0x0d && bytes[end &+ 1] == 0x0a) { end &+= 1 }
+                let valueStart = min(colon &+ 2, end)
+                fields.append((String(decoding: bytes[i..<colon], as: UTF8.self),
+                               String(decoding: bytes[valueStart..<end], as: UTF8.self)))
+                i = end &+ 2
+            }
+            return fields
+        }
+        set {
+            fieldLines.clear()
+            refusedField = nil
+            for (name, value) in newValue { appendField(name, value) }
+        }
+    }
+
+    /// Adds the field `name: value`, or, when the name is not a token or the value holds CR, LF
+    /// or NUL (`FieldCheck`), records the refusal (the first one) and adds nothing.
+    public mutating func appendField(_ name: String, _ value: String) {
+        if refusedField != nil { return }
+        if !FieldCheck.isToken(name.utf8.span.bytes) {
+            refusedField = FieldCheck.refusal(name: name.utf8.span)
+        } else if !FieldCheck.isValue(value.utf8.span.bytes) {
+            refusedField = FieldCheck.refusal(value: name)
+        } else {
+            fieldLines.writeString(name)
+            fieldLines.writeStaticString(": ")
+            fieldLines.writeString(value)
+            fieldLines.writeStaticString("\r\n")
+        }
+    }
+
+    /// Adds lines prepared and checked once (`HTTPFieldLines`): one copy.
+    @inline(__always)
+    public mutating func append(_ lines: HTTPFieldLines) {
+        if let refused = lines.refused {
+            if refusedField == nil { refusedField = refused }
+            return
+        }
+        fieldLines.writeBuffer(lines.bytes)
+    }
+
+    /// Adds the field `name` with a value written in place by `write` (a tag's digits, say),
+    /// checked after it is written; a refused value is taken back and recorded.
+    @inline(__always)
+    public mutating func appendField(_ name: HTTPFieldName, value write: (inout ByteBuffer) -> Void) {
+        if refusedField != nil { return }
+        let start = fieldLines.writerIndex
+        fieldLines.writeStaticString(name.prefix)
+        let valueStart = fieldLines.writerIndex
+        write(&fieldLines)
+        if !Self.isValue(fieldLines, from: valueStart) {
+            fieldLines.moveWriterIndex(to: start)
+            refusedField = FieldCheck.refusal(value: name.name)
+            return
+        }
+        fieldLines.writeStaticString("\r\n")
+    }
+
+    @inline(__always)
+    private static func isValue(_ lines: borrowing ByteBuffer, from start: Int) -> Bool {
+        let span = lines.readableBytesSpan
+        return FieldCheck.isValue(span.bytes.extracting((start &- lines.readerIndex)..<span.count))
+    }
+
+    /// Whether a field named `name` (compared ASCII case-insensitively) was added.
+    public func hasField(_ name: StaticString) -> Bool {
+        headers.contains { asciiCaseInsensitiveEquals($0.name, name) }
     }
 
     /// The body to send.
@@ -92,7 +179,8 @@ public struct HTTPResponse {
     public mutating func reset() {
         status = .ok
         contentType = nil
-        if !headers.isEmpty { headers.removeAll(keepingCapacity: true) }
+        if !fieldLines.isEmpty { fieldLines.clear(keepingCapacityUpTo: 4096) }
+        refusedField = nil
         dropBody()
         close = false
     }
@@ -104,11 +192,47 @@ extension HTTPResponse {
     /// writes (`ResponseSerializer.appendHead`); this is for callers that hold a response.
     public func refusedHeader() -> String? {
         if let type = contentType, !FieldCheck.isValue(type.utf8.span.bytes) { return FieldCheck.refusal(value: "Content-Type") }
-        for (name, value) in headers {
-            if !FieldCheck.isToken(name.utf8.span.bytes) { return FieldCheck.refusal(name: name.utf8.span) }
-            if !FieldCheck.isValue(value.utf8.span.bytes) { return FieldCheck.refusal(value: name) }
-        }
-        return nil
+        return refusedField
+    }
+}
+
+/// A field name checked once (an RFC 9110 §5.1 token), for `HTTPResponse.appendField(_:value:)`.
+public struct HTTPFieldName: Sendable {
+    /// `Name: `.
+    let prefix: StaticString
+    let name: String
+
+    /// `prefix` is the name followed by `: `, e.g. `"ETag: "` (a literal of the program: one that
+    /// is not a token then `: ` stops it at once).
+    public init(prefix: StaticString) {
+        let text = "\(prefix)"
+        let name = String(text.dropLast(2))
+        precondition(text.hasSuffix(": ") && FieldCheck.isToken(name.utf8.span.bytes), "not a field name: \(text)")
+        self.prefix = prefix
+        self.name = name
+    }
+}
+
+/// Header field lines prepared once (at start-up, say: CORS, Cache-Control, Vary) and checked
+/// then as the serializer would check them (`FieldCheck`); `HTTPResponse.append(_:)` copies them
+/// as one block. Lines holding a refused field keep the refusal instead of bytes, and a response
+/// they are added to is answered with 500 like any other refused field.
+public struct HTTPFieldLines: Sendable {
+    let bytes: ByteBuffer
+    let refused: String?
+
+    public init(_ fields: [(name: String, value: String)]) {
+        var response = HTTPResponse()
+        for (name, value) in fields { response.appendField(name, value) }
+        self.bytes = response.fieldLines
+        self.refused = response.refusedField
+    }
+
+    /// The fields, for tests.
+    public var fields: [(name: String, value: String)] {
+        var response = HTTPResponse()
+        response.append(self)
+        return response.headers
     }
 }
 

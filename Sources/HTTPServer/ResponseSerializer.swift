@@ -57,23 +57,12 @@ enum ResponseSerializer {
             }
             out.writeStaticString("\r\n")
         }
-        for (name, value) in response.headers {
-            let nameStart = out.writerIndex
-            out.writeString(name)
-            if !FieldCheck.isToken(written(out, from: nameStart)) {
-                let reason = FieldCheck.refusal(name: name.utf8.span)
-                out.moveWriterIndex(to: start)
-                return reason
-            }
-            out.writeStaticString(": ")
-            let valueStart = out.writerIndex
-            out.writeString(value)
-            if !FieldCheck.isValue(written(out, from: valueStart)) {
-                out.moveWriterIndex(to: start)
-                return FieldCheck.refusal(value: name)
-            }
-            out.writeStaticString("\r\n")
+        if let refused = response.refusedField {
+            out.moveWriterIndex(to: start)
+            return refused
         }
+        // Checked when they were added (`HTTPResponse.appendField`, `HTTPFieldLines`).
+        out.writeBuffer(response.fieldLines)
         switch framing {
         case .length(let n):
             out.writeStaticString("Content-Length: ")

@@ -195,8 +195,7 @@ public final class ParallaxApp: HTTPResponder {
         Problem.engine(error).write(into: &response)
         // No request head to read an Origin from (it may not even have parsed): `*` policies
         // still mark the problem readable; a list policy cannot echo what it did not read.
-        response.headers.append(("Cache-Control", "no-store"))
-        web.addCORS(origin: nil, varyByEncoding: false, &response)
+        web.addNoStore(origin: nil, &response)
     }
 
     public func record(_ record: HTTPRequestRecord) {
