@@ -87,11 +87,11 @@ final class Connection {
             case .respond:
                 loop.response.reset()
                 machine.withRequest { request in responder.respond(to: request, into: &loop.response) }
-                if let record = machine.responded(loop.response, now: loop.now) { responder.record(record) }
+                if let record = machine.responded(&loop.response, now: loop.now) { responder.record(record) }
             case .respondToError(let error):
                 loop.response.reset()
                 responder.respond(to: error, into: &loop.response)
-                if let record = machine.responded(loop.response, now: loop.now) { responder.record(record) }
+                if let record = machine.responded(&loop.response, now: loop.now) { responder.record(record) }
             case .write:
                 if !flush(now: now) { closeNow(); return }
             case .pauseReading:

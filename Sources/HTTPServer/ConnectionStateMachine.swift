@@ -231,18 +231,19 @@ struct HTTPConnectionStateMachine {
     /// Frames the responder's answer into `outbox` and returns its access record; nil when a
     /// header field was refused (`FieldCheck`): nothing of that answer is
     /// framed, and the next action asks the responder to render the refusal instead (500).
-    mutating func responded(_ response: HTTPResponse, now: UInt64) -> HTTPRequestRecord? {
+    /// (`inout` only so that the loop's response is lent without a copy; it is not changed.)
+    mutating func responded(_ response: inout HTTPResponse, now: UInt64) -> HTTPRequestRecord? {
         guard case .responding = phase else {
             return HTTPRequestRecord(method: .other("-"), path: "", status: response.status.code, bytesIn: 0,
                                      bytesOut: 0, durationNanoseconds: 0, remoteAddress: remoteAddress)
         }
         let (framing, mustClose) = ResponseSerializer.framing(response, versionMinor: current.versionMinor)
-        let close = closeAfterFlush || response.close || !current.keepAlive || draining || mustClose
+        let asked = response.close
+        let close = closeAfterFlush || asked || !current.keepAlive || draining || mustClose
         let keepAliveHeader = !close && current.versionMinor == 0
         let start = outbox.writerIndex
         let refused: String?
-        switch response.body {
-        case .stream(let producer) where !current.headOnly && (framing != .none || mustClose):
+        if response.isStreamed, !current.headOnly && (framing != .none || mustClose), let producer = response.producer {
             refused = ResponseSerializer.appendHead(response, framing: framing, close: close,
                                                     keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
             if refused == nil {
@@ -251,12 +252,12 @@ struct HTTPConnectionStateMachine {
                 stream = BodyStream(producer: producer, chunked: framing == .chunked, expectedLength: expected, close: close)
                 phase = .streaming
             }
-        case .stream:
+        } else if response.isStreamed {
             // HEAD or a bodiless status: the head alone; the producer is never called.
             refused = ResponseSerializer.appendHead(response, framing: current.headOnly ? framing : .none, close: close,
                                                     keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
             if refused == nil { phase = .idle }
-        case .bytes:
+        } else {
             refused = ResponseSerializer.append(response, headOnly: current.headOnly, close: close,
                                                 keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
             if refused == nil { phase = .idle }
@@ -271,7 +272,7 @@ struct HTTPConnectionStateMachine {
             var bare = response
             bare.headers = []
             bare.contentType = nil
-            return responded(bare, now: now)
+            return responded(&bare, now: now)
         }
         renderingRefusal = false
         if close { stopParsing() }

@@ -30,10 +30,16 @@ public struct HTTPResponse {
     private(set) var refusedField: String?
     /// Ask the engine to close the connection after this response.
     public var close: Bool
-    /// The own buffer: the body while `other` is nil, else empty.
+    /// The own buffer: the body unless `shared` or `streamProducer` is set, else empty.
     private var own: ByteBuffer
-    /// A body that is not the own buffer.
-    private var other: Body?
+    /// The body when it is a buffer held elsewhere (`send`); valid while `isShared`.
+    private var shared: ByteBuffer
+    /// The body when it is a stream; valid while `isStreamed`. The two flags keep the hot path
+    /// (a body in `own`) to tests of two booleans: no copy of an optional enum or existential.
+    private var streamProducer: (any HTTPBodyProducer)?
+    private var isShared = false
+    /// Whether the body is a stream (`stream(_:)`).
+    private(set) var isStreamed = false
 
     public init(status: HTTPStatus = .ok, contentType: String? = nil,
                 headers: [(name: String, value: String)] = [], body: ByteBuffer = ByteBuffer(), close: Bool = false) {
@@ -42,7 +48,8 @@ public struct HTTPResponse {
         self.fieldLines = ByteBuffer()
         self.refusedField = nil
         self.own = body
-        self.other = nil
+        self.shared = ByteBuffer()
+        self.streamProducer = nil
         self.close = close
         if !headers.isEmpty { self.headers = headers }
     }
@@ -129,49 +136,68 @@ public struct HTTPResponse {
     }
 
     /// The body to send.
-    public var body: Body { other ?? .bytes(own) }
+    public var body: Body {
+        if isStreamed, let p = streamProducer { return .stream(p) }
+        return .bytes(isShared ? shared : own)
+    }
 
     /// The complete body (empty while the body is a stream).
     public var bytes: ByteBuffer {
-        switch other {
-        case nil: own
-        case .bytes(let b)?: b
-        case .stream?: ByteBuffer()
-        }
+        if isStreamed { return ByteBuffer() }
+        return isShared ? shared : own
+    }
+
+    /// The length of the complete body (0 while the body is a stream).
+    var completeLength: Int {
+        if isStreamed { return 0 }
+        return isShared ? shared.readableBytes : own.readableBytes
+    }
+
+    /// Writes the complete body into `out` (nothing for a stream), without a copy of the response.
+    @inline(__always)
+    func writeCompleteBody(to out: inout ByteBuffer) {
+        if isStreamed { return }
+        if isShared { out.writeBuffer(shared) } else { out.writeBuffer(own) }
     }
 
     /// The streamed producer, nil for a complete body.
-    public var producer: (any HTTPBodyProducer)? {
-        if case .stream(let p)? = other { return p }
-        return nil
-    }
+    public var producer: (any HTTPBodyProducer)? { isStreamed ? streamProducer : nil }
 
     /// Writes the complete body in place, e.g. `response.writeBody { $0.writeString("…") }`;
     /// the own buffer becomes the body again (a stream or shared buffer set before is dropped).
     /// A method rather than a `_modify` accessor: a coroutine's frame may be heap-allocated.
     @inline(__always)
     public mutating func writeBody<R, E: Error>(_ write: (inout ByteBuffer) throws(E) -> R) throws(E) -> R {
-        if other != nil { other = nil }
+        if isStreamed || isShared { dropOther() }
         return try write(&own)
     }
 
     /// Answer with a body produced piece by piece as the socket drains (see `HTTPBodyProducer`).
     public mutating func stream(_ producer: some HTTPBodyProducer) {
         own.clear(keepingCapacityUpTo: 1 << 20)
-        other = .stream(producer)
+        dropOther()
+        streamProducer = producer
+        isStreamed = true
     }
 
     /// Answer with finished bytes held elsewhere (a document prepared at start-up): shared, not
     /// copied (`ByteBuffer` is copy-on-write).
     public mutating func send(_ bytes: ByteBuffer) {
         own.clear(keepingCapacityUpTo: 1 << 20)
-        other = .bytes(bytes)
+        dropOther()
+        shared = bytes
+        isShared = true
     }
 
     /// Drops the body, whole or streamed (a 304 or 412 decided after the answer was set).
     public mutating func dropBody() {
-        if other != nil { other = nil }
+        if isStreamed || isShared { dropOther() }
         own.clear(keepingCapacityUpTo: 1 << 20)
+    }
+
+    private mutating func dropOther() {
+        if isStreamed { streamProducer = nil; isStreamed = false }
+        if isShared { shared = ByteBuffer(); isShared = false }
     }
 
     /// Makes the value ready for the next request while keeping the body's capacity (up to

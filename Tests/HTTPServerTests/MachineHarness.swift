@@ -148,11 +148,11 @@ struct MachineHarness {
             case .respond:
                 response.reset()
                 machine.withRequest { request in responder.respond(to: request, into: &response) }
-                if let record = machine.responded(response, now: now) { responder.record(record) }
+                if let record = machine.responded(&response, now: now) { responder.record(record) }
             case .respondToError(let error):
                 response.reset()
                 responder.respond(to: error, into: &response)
-                if let record = machine.responded(response, now: now) { responder.record(record) }
+                if let record = machine.responded(&response, now: now) { responder.record(record) }
             case .write:
                 writes += 1
                 written += machine.outbox.bytes
