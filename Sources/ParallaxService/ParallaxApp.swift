@@ -19,14 +19,15 @@ public final class ParallaxApp: HTTPResponder {
     let parser = JSONParser()
     private var accessLog: AccessLog?
     /// The JSON readers' path and key buffers, reused from request to request.
-    var readerScratch = InputReader.Scratch()
+    /// (Loop-confined like the whole app: no dynamic exclusivity checks on these per-request vars.)
+    @exclusivity(unchecked) var readerScratch = InputReader.Scratch()
     /// CORS, caching and compression around every answer (docs/api.md#caching).
-    var web: WebSemantics
+    let web: WebSemantics
     /// The route table (Route.swift), its documents prepared before the first request.
     let routes = Route.table
     /// The table index of the request just answered, for its record (the engine calls `record`
     /// right after `respond`); nil after an engine error, whose record is routed from its path.
-    private var answeredRoute: Int?
+    @exclusivity(unchecked) private var answeredRoute: Int?
     /// Answers estimated above this many bytes are streamed as the socket drains; smaller ones
     /// are written whole with a Content-Length (the fast path).
     var streamThreshold = 64 * 1024

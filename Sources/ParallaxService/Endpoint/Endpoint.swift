@@ -84,11 +84,11 @@ enum LayoutEndpoint<Model: LayoutModel>: Endpoint {
     }
 
     static func answer(_ request: (Model, FormatChoice), limits: LayoutLimits) throws(ValidationError) -> EndpointAnswer<Model.Frames> {
-        let (input, format) = request
-        if try format.resolve(timeline: input.offsets != nil).get() == .svg {
-            return .whole(try input.picture(limits: limits), contentType: "image/svg+xml")
+        // The tuple's parts used in place (binding them would copy the input).
+        if try request.1.resolve(timeline: request.0.offsets != nil).get() == .svg {
+            return .whole(try request.0.picture(limits: limits), contentType: "image/svg+xml")
         }
-        return .cursor(try input.frames(limits: limits), contentType: "application/json")
+        return .cursor(try request.0.frames(limits: limits), contentType: "application/json")
     }
 }
 

@@ -10,7 +10,9 @@ import HTTPServer
 /// coding (it needs only the request) with the other fields, then feeds `Gzip` chunk by chunk
 /// (`CodedBodyProducer`; `ParallaxApp.answer` asks `streamCoding` before it sets the producer).
 /// A document (`StaticDocument`) brings its bytes, gzip form and tags, prepared at start-up.
-struct WebSemantics {
+/// A class: the app calls it on every request, and a struct held by the app would be copied
+/// (its fields retained and released) for each non-mutating call.
+final class WebSemantics {
     let cors: CORSPolicy
     /// `Cache-Control: public, max-age=N` of a validated route's GET (docs/api.md#caching).
     let cacheMaxAge: HTTPFieldLines
@@ -27,7 +29,7 @@ struct WebSemantics {
     static let minimumGzipBytes = 1024
     private let gzip = Gzip()
     /// The compressed body; swapped with the response's, so both keep their capacity.
-    private var scratch = ByteBuffer()
+    @exclusivity(unchecked) private var scratch = ByteBuffer()
 
     init(options: ServiceOptions) {
         self.cors = options.cors
@@ -61,7 +63,7 @@ struct WebSemantics {
     ///   replayed by a cache; a 422 would be safe but is cheap to recompute).
     /// - 200 of a validated route: `ETag`, `Vary`, `Cache-Control` on GET/HEAD, gzip when asked
     ///   for and ≥ 1 KiB; a matching `If-None-Match` → 304 (GET/HEAD) or 412 (POST).
-    mutating func finish(_ request: borrowing HTTPRequest, _ route: Route?, _ produced: Produced, _ response: inout HTTPResponse) {
+    func finish(_ request: borrowing HTTPRequest, _ route: Route?, _ produced: Produced, _ response: inout HTTPResponse) {
         let origin = request.headers["Origin"]
         guard response.status == .ok, let route, route.caching == .validated else {
             return addNoStore(origin: origin, &response)
