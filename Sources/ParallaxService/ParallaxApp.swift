@@ -169,9 +169,9 @@ public final class ParallaxApp: HTTPResponder {
 
     /// Writes `answer` whole into the body, or, above `streamThreshold`, sets a producer that
     /// writes it as the socket drains (gzip-coded when `coding` says so).
-    func deliver<A: AnswerCursor>(_ answer: A, contentType: String, coding: ContentCoding,
+    func deliver<A: AnswerCursor>(_ answer: consuming A, contentType: String, coding: ContentCoding,
                                   into response: inout HTTPResponse) -> Produced {
-        var answer = answer
+        var answer = answer  // moved, not copied
         response.contentType = contentType
         guard answer.estimatedBytes > streamThreshold else {
             response.writeBody { JSONWriter.write(into: &$0) { w in while answer.writeNext(&w) {} } }
