@@ -81,6 +81,9 @@ final class Connection {
 
     /// Carries out actions until the machine has nothing more to do.
     func pump(now: UInt64) {
+        // One strong reference for the whole pump: each use of the `unowned(unsafe)` property
+        // would otherwise be its own retain and release.
+        let loop = self.loop
         guard !closing, let responder = loop.responder else { closeNow(); return }
         while let action = machine.nextAction(now: now) {
             switch action {
