@@ -37,9 +37,12 @@ public struct HTTPHeaders: ~Escapable {
 
     /// The index of the first field named `name` (compared ASCII case-insensitively), or nil.
     public func firstIndex(of name: StaticString) -> Int? {
+        let n = Int32(truncatingIfNeeded: name.utf8CodeUnitCount)
         var i = 0
         while i < fields.count {
-            if Self.sameName(bytes.extracting(fields[i].name), name) { return i }
+            // Lengths first, from the stored range: most fields differ there.
+            let f = fields[i]
+            if f.nameEnd &- f.nameStart == n && Self.sameName(bytes.extracting(f.name), name) { return i }
             i &+= 1
         }
         return nil
@@ -57,10 +60,12 @@ public struct HTTPHeaders: ~Escapable {
     /// over lines), or nil when there is none. Allocates: for list fields such as
     /// `Accept-Encoding` or `If-None-Match`.
     public func joined(_ name: StaticString) -> String? {
+        let n = Int32(truncatingIfNeeded: name.utf8CodeUnitCount)
         var result: String?
         var i = 0
         while i < fields.count {
-            if Self.sameName(bytes.extracting(fields[i].name), name) {
+            let f = fields[i]
+            if f.nameEnd &- f.nameStart == n && Self.sameName(bytes.extracting(f.name), name) {
                 let v = String(copying: value(at: i))
                 result = result.map { $0 + ", " + v } ?? v
             }

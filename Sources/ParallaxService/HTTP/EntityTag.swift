@@ -49,12 +49,12 @@ enum EntityTag {
     static func hash(route: StaticString, representation: Span<UInt8>, isQuery: Bool,
                      variant: String, version: String) -> UInt64 {
         var h = WordHash()
-        var version = version, variant = variant
-        version.withUTF8 { h.combine($0.span) }
+        // The Strings' bytes read in place (`withUTF8` on a copy retained and released each).
+        h.combine(version.utf8.span)
         route.withUTF8Buffer { h.combine($0.span) }
         h.combine(isQuery ? 1 : 2)
         h.combine(representation)
-        variant.withUTF8 { h.combine($0.span) }
+        h.combine(variant.utf8.span)
         return h.finish()
     }
 
