@@ -279,7 +279,7 @@ struct HTTPConnectionStateMachine {
         lastActivity = now
         settleBudget()
         let record = HTTPRequestRecord(
-            method: current.method, path: current.path,
+            method: current.method, recordPath: current.path,
             status: response.status.code, bytesIn: bytesIn, bytesOut: outbox.writerIndex - start,
             durationNanoseconds: now >= current.started ? now - current.started : 0, remoteAddress: remoteAddress)
         bytesIn = 0
@@ -362,7 +362,7 @@ struct HTTPConnectionStateMachine {
             parser.resume()
             guard case .receiving(let started, _) = phase else { return consumed }
             let method = parser.method
-            current = Current(method: method, path: parser.pathString, versionMinor: parser.versionMinor,
+            current = Current(method: method, path: parser.recordPath, versionMinor: parser.versionMinor,
                               keepAlive: parser.keepAlive && !parser.upgrade,
                               headOnly: method == .head, started: started)
             phase = .responding
@@ -385,7 +385,7 @@ struct HTTPConnectionStateMachine {
         stopParsing()
         let method = parser.headersDone ? parser.method : .other("-")
         // A HEAD request's error answer still has no body (RFC 9110 §9.3.2).
-        current = Current(method: method, path: parser.pathString, versionMinor: 1,
+        current = Current(method: method, path: parser.recordPath, versionMinor: 1,
                           keepAlive: false, headOnly: method == .head, started: started)
         phase = .responding
         messageReady = false

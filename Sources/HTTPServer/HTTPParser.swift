@@ -98,6 +98,17 @@ final class HTTPParser {
         }
     }
 
+    /// The same for the record, without a String (`RecordPath`).
+    var recordPath: RecordPath {
+        let m = message
+        return m.pointee.bytes.withUnsafeReadableBytes { head in
+            let limit = min(m.pointee.targetEnd, head.count)
+            var end = 0
+            while end < limit && head[end] != UInt8(ascii: "?") { end &+= 1 }
+            return RecordPath(Span<UInt8>(_unsafeBytes: UnsafeRawBufferPointer(start: head.baseAddress, count: end)))
+        }
+    }
+
     var method: HTTPMethod { message.pointee.head.method }
     var versionMinor: Int { message.pointee.head.versionMinor }
     var upgrade: Bool { message.pointee.head.upgrade }
