@@ -45,14 +45,20 @@ enum ResponseSerializer {
             out.writeBuffer(head.line)
         }
         if let type = response.contentType {
-            out.writeStaticString("Content-Type: ")
-            let valueStart = out.writerIndex
-            out.writeString(type)
-            if !FieldCheck.isValue(written(out, from: valueStart)) {
-                out.moveWriterIndex(to: start)
-                return FieldCheck.refusal(value: "Content-Type")
+            if type == head.contentType && !head.contentTypeLine.isEmpty {
+                out.writeBuffer(head.contentTypeLine)  // checked when it was first written
+            } else {
+                let lineStart = out.writerIndex
+                out.writeStaticString("Content-Type: ")
+                let valueStart = out.writerIndex
+                out.writeString(type)
+                if !FieldCheck.isValue(written(out, from: valueStart)) {
+                    out.moveWriterIndex(to: start)
+                    return FieldCheck.refusal(value: "Content-Type")
+                }
+                out.writeStaticString("\r\n")
+                head.remember(contentType: type, line: written(out, from: lineStart))
             }
-            out.writeStaticString("\r\n")
         }
         if let refused = response.refusedField {
             out.moveWriterIndex(to: start)

@@ -21,7 +21,7 @@ final class EchoResponder: HTTPResponder {
                 if kv.count == 2, kv[0] == "name" { name = kv[1] }
                 if kv.count == 2, kv[0] == "value" { value = kv[1] }
             }
-            response.headers.append((name, value))
+            if name == "Content-Type" { response.contentType = value } else { response.headers.append((name, value)) }
             response.writeBody { $0.writeStaticString("echoed") }
             return
         }
