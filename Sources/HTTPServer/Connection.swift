@@ -73,6 +73,7 @@ final class Connection {
 
     private func didRead(_ bytes: Span<UInt8>) {
         guard lingerUntil == nil else { return } // lingering: read and discard
+        let loop = self.loop  // one reference, not a retain and release per use
         loop.refreshDate()
         let now = loop.now
         machine.receive(bytes, now: now)
