@@ -142,7 +142,7 @@ final class Connection {
     /// those (they are what the output budget counts). False on a socket error.
     private func flush(now: UInt64) -> Bool {
         let count = machine.outbox.readableBytes
-        let sent = tcp.tryWrite(machine.outbox)
+        let sent = machine.withOutbox { tcp.tryWrite($0) }
         if sent < 0 { return false }
         let rest = count - sent
         if rest > 0 {

@@ -223,6 +223,11 @@ struct HTTPConnectionStateMachine {
         return nil
     }
 
+    /// Lends the outbox for one call (reading the property from the connection would copy it:
+    /// a retain and release per write).
+    @inline(__always)
+    mutating func withOutbox<R>(_ use: (borrowing ByteBuffer) -> R) -> R { use(outbox) }
+
     /// Lends the request of the last `.respond` action for one call.
     func withRequest<R>(_ use: (borrowing HTTPRequest) -> R) -> R {
         parser.withRequest(use)
