@@ -21,6 +21,15 @@ final class DateCache {
         refresh(epochSeconds: epochSeconds)
     }
 
+    /// Writes `okHead` into `out`, borrowed in place (passing the property would copy it: a retain
+    /// and release per answer).
+    @inline(__always)
+    func writeOkHead(to out: inout ByteBuffer) { okHead.withReadableBytes { out.writeBytes($0) } }
+
+    /// Writes `contentTypeLine` into `out`, borrowed in place.
+    @inline(__always)
+    func writeContentTypeLine(to out: inout ByteBuffer) { contentTypeLine.withReadableBytes { out.writeBytes($0) } }
+
     /// Keeps `line` (checked) as the line of `contentType`.
     func remember(contentType: String, line: RawSpan) {
         self.contentType = contentType

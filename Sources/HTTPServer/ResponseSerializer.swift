@@ -35,7 +35,7 @@ enum ResponseSerializer {
         let start = out.writerIndex
         let status = (100...999).contains(response.status.code) ? response.status : .internalServerError
         if status == .ok {
-            out.writeBuffer(head.okHead)
+            head.writeOkHead(to: &out)
         } else {
             out.writeStaticString("HTTP/1.1 ")
             out.writeDecimal(status.code)
@@ -46,7 +46,7 @@ enum ResponseSerializer {
         }
         if let type = response.contentType {
             if type == head.contentType && !head.contentTypeLine.isEmpty {
-                out.writeBuffer(head.contentTypeLine)  // checked when it was first written
+                head.writeContentTypeLine(to: &out)  // checked when it was first written
             } else {
                 let lineStart = out.writerIndex
                 out.writeStaticString("Content-Type: ")
