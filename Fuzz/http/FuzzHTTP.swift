@@ -143,7 +143,7 @@ struct Driver {
                     facts.append(RequestFacts(request))
                 }
                 // The service never names a header the engine refuses (CR/LF injection).
-                guard let record = machine.responded(response, now: now) else {
+                guard let record = machine.responded(&response, now: now) else {
                     check(false, "a response header was refused: \(response.refusedHeader() ?? "")")
                     break
                 }
@@ -156,7 +156,7 @@ struct Driver {
                 responder.respond(to: error, into: &response)
                 facts.append(RequestFacts())
                 // A HEAD request's error answer has no body either (RFC 9110 §9.3.2).
-                guard let record = machine.responded(response, now: now) else {
+                guard let record = machine.responded(&response, now: now) else {
                     check(false, "an error response's header was refused")
                     break
                 }

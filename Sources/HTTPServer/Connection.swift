@@ -73,6 +73,7 @@ final class Connection {
 
     private func didRead(_ bytes: Span<UInt8>) {
         guard lingerUntil == nil else { return } // lingering: read and discard
+        let loop = self.loop  // one reference, not a retain and release per use
         loop.refreshDate()
         let now = loop.now
         machine.receive(bytes, now: now)
@@ -81,17 +82,20 @@ final class Connection {
 
     /// Carries out actions until the machine has nothing more to do.
     func pump(now: UInt64) {
+        // One strong reference for the whole pump: each use of the `unowned(unsafe)` property
+        // would otherwise be its own retain and release.
+        let loop = self.loop
         guard !closing, let responder = loop.responder else { closeNow(); return }
         while let action = machine.nextAction(now: now) {
             switch action {
             case .respond:
                 loop.response.reset()
                 machine.withRequest { request in responder.respond(to: request, into: &loop.response) }
-                if let record = machine.responded(loop.response, now: loop.now) { responder.record(record) }
+                if let record = machine.responded(&loop.response, now: loop.now) { responder.record(record) }
             case .respondToError(let error):
                 loop.response.reset()
                 responder.respond(to: error, into: &loop.response)
-                if let record = machine.responded(loop.response, now: loop.now) { responder.record(record) }
+                if let record = machine.responded(&loop.response, now: loop.now) { responder.record(record) }
             case .write:
                 if !flush(now: now) { closeNow(); return }
             case .pauseReading:
@@ -138,7 +142,7 @@ final class Connection {
     /// those (they are what the output budget counts). False on a socket error.
     private func flush(now: UInt64) -> Bool {
         let count = machine.outbox.readableBytes
-        let sent = tcp.tryWrite(machine.outbox)
+        let sent = machine.withOutbox { tcp.tryWrite($0) }
         if sent < 0 { return false }
         let rest = count - sent
         if rest > 0 {

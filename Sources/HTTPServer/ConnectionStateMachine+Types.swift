@@ -34,7 +34,7 @@ extension HTTPConnectionStateMachine {
     /// The request being answered, kept for framing and the access record.
     struct Current {
         var method: HTTPMethod = .get
-        var path = ""
+        var path = RecordPath()
         var versionMinor = 1
         var keepAlive = true
         var headOnly = false

@@ -223,6 +223,11 @@ struct HTTPConnectionStateMachine {
         return nil
     }
 
+    /// Lends the outbox for one call (reading the property from the connection would copy it:
+    /// a retain and release per write).
+    @inline(__always)
+    mutating func withOutbox<R>(_ use: (borrowing ByteBuffer) -> R) -> R { use(outbox) }
+
     /// Lends the request of the last `.respond` action for one call.
     func withRequest<R>(_ use: (borrowing HTTPRequest) -> R) -> R {
         parser.withRequest(use)
@@ -231,18 +236,19 @@ struct HTTPConnectionStateMachine {
     /// Frames the responder's answer into `outbox` and returns its access record; nil when a
     /// header field was refused (`FieldCheck`): nothing of that answer is
     /// framed, and the next action asks the responder to render the refusal instead (500).
-    mutating func responded(_ response: HTTPResponse, now: UInt64) -> HTTPRequestRecord? {
+    /// (`inout` only so that the loop's response is lent without a copy; it is not changed.)
+    mutating func responded(_ response: inout HTTPResponse, now: UInt64) -> HTTPRequestRecord? {
         guard case .responding = phase else {
             return HTTPRequestRecord(method: .other("-"), path: "", status: response.status.code, bytesIn: 0,
                                      bytesOut: 0, durationNanoseconds: 0, remoteAddress: remoteAddress)
         }
         let (framing, mustClose) = ResponseSerializer.framing(response, versionMinor: current.versionMinor)
-        let close = closeAfterFlush || response.close || !current.keepAlive || draining || mustClose
+        let asked = response.close
+        let close = closeAfterFlush || asked || !current.keepAlive || draining || mustClose
         let keepAliveHeader = !close && current.versionMinor == 0
         let start = outbox.writerIndex
         let refused: String?
-        switch response.body {
-        case .stream(let producer) where !current.headOnly && (framing != .none || mustClose):
+        if response.isStreamed, !current.headOnly && (framing != .none || mustClose), let producer = response.producer {
             refused = ResponseSerializer.appendHead(response, framing: framing, close: close,
                                                     keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
             if refused == nil {
@@ -251,12 +257,12 @@ struct HTTPConnectionStateMachine {
                 stream = BodyStream(producer: producer, chunked: framing == .chunked, expectedLength: expected, close: close)
                 phase = .streaming
             }
-        case .stream:
+        } else if response.isStreamed {
             // HEAD or a bodiless status: the head alone; the producer is never called.
             refused = ResponseSerializer.appendHead(response, framing: current.headOnly ? framing : .none, close: close,
                                                     keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
             if refused == nil { phase = .idle }
-        case .bytes:
+        } else {
             refused = ResponseSerializer.append(response, headOnly: current.headOnly, close: close,
                                                 keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
             if refused == nil { phase = .idle }
@@ -271,14 +277,14 @@ struct HTTPConnectionStateMachine {
             var bare = response
             bare.headers = []
             bare.contentType = nil
-            return responded(bare, now: now)
+            return responded(&bare, now: now)
         }
         renderingRefusal = false
         if close { stopParsing() }
         lastActivity = now
         settleBudget()
         let record = HTTPRequestRecord(
-            method: current.method, path: current.path,
+            method: current.method, recordPath: current.path,
             status: response.status.code, bytesIn: bytesIn, bytesOut: outbox.writerIndex - start,
             durationNanoseconds: now >= current.started ? now - current.started : 0, remoteAddress: remoteAddress)
         bytesIn = 0
@@ -361,7 +367,7 @@ struct HTTPConnectionStateMachine {
             parser.resume()
             guard case .receiving(let started, _) = phase else { return consumed }
             let method = parser.method
-            current = Current(method: method, path: parser.pathString, versionMinor: parser.versionMinor,
+            current = Current(method: method, path: parser.recordPath, versionMinor: parser.versionMinor,
                               keepAlive: parser.keepAlive && !parser.upgrade,
                               headOnly: method == .head, started: started)
             phase = .responding
@@ -384,7 +390,7 @@ struct HTTPConnectionStateMachine {
         stopParsing()
         let method = parser.headersDone ? parser.method : .other("-")
         // A HEAD request's error answer still has no body (RFC 9110 §9.3.2).
-        current = Current(method: method, path: parser.pathString, versionMinor: 1,
+        current = Current(method: method, path: parser.recordPath, versionMinor: 1,
                           keepAlive: false, headOnly: method == .head, started: started)
         phase = .responding
         messageReady = false

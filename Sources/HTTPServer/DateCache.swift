@@ -8,12 +8,33 @@ final class DateCache {
     @exclusivity(unchecked) private(set) var line = ByteBuffer(capacity: 64)
     /// `HTTP/1.1 200 OK\r\n` + `line`: the start of most responses, one copy.
     @exclusivity(unchecked) private(set) var okHead = ByteBuffer(capacity: 96)
+    /// The last `Content-Type` value written and its checked line (`Content-Type: …\r\n`): most
+    /// answers of a loop repeat one media type, so its line is copied, not checked and written
+    /// again (`ResponseSerializer.appendHead`).
+    @exclusivity(unchecked) var contentType = ""
+    @exclusivity(unchecked) var contentTypeLine = ByteBuffer()
     private var second: Int64 = .min
     private let serverName: String?
 
     init(epochSeconds: Int64 = 0, serverName: String? = nil) {
         self.serverName = serverName
         refresh(epochSeconds: epochSeconds)
+    }
+
+    /// Writes `okHead` into `out`, borrowed in place (passing the property would copy it: a retain
+    /// and release per answer).
+    @inline(__always)
+    func writeOkHead(to out: inout ByteBuffer) { okHead.withReadableBytes { out.writeBytes($0) } }
+
+    /// Writes `contentTypeLine` into `out`, borrowed in place.
+    @inline(__always)
+    func writeContentTypeLine(to out: inout ByteBuffer) { contentTypeLine.withReadableBytes { out.writeBytes($0) } }
+
+    /// Keeps `line` (checked) as the line of `contentType`.
+    func remember(contentType: String, line: RawSpan) {
+        self.contentType = contentType
+        contentTypeLine.clear(keepingCapacityUpTo: 256)
+        contentTypeLine.writeBytes(line)
     }
 
     /// Re-formats only when the second changed.

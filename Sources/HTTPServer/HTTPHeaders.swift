@@ -18,11 +18,28 @@ public struct HTTPHeaders: ~Escapable {
 
     let bytes: Span<UInt8>
     let fields: Span<Field>
+    /// Bit `n % 64` is set when some field's name is `n` bytes long: a lookup of a name whose
+    /// length no field has (most lookups: a request carries a few of the fields a service reads)
+    /// answers nil without a scan.
+    let nameLengths: UInt64
 
     @_lifetime(copy bytes, copy fields)
     init(bytes: Span<UInt8>, fields: Span<Field>) {
         self.bytes = bytes
         self.fields = fields
+        var lengths: UInt64 = 0
+        var i = 0
+        while i < fields.count {
+            lengths |= 1 &<< UInt64(truncatingIfNeeded: (fields[i].nameEnd &- fields[i].nameStart) & 63)
+            i &+= 1
+        }
+        self.nameLengths = lengths
+    }
+
+    /// Whether some field's name may have `n` bytes (false: certainly none).
+    @inline(__always)
+    func mayHaveName(ofLength n: Int32) -> Bool {
+        nameLengths & (1 &<< UInt64(truncatingIfNeeded: n & 63)) != 0
     }
 
     public var count: Int { fields.count }
@@ -37,9 +54,13 @@ public struct HTTPHeaders: ~Escapable {
 
     /// The index of the first field named `name` (compared ASCII case-insensitively), or nil.
     public func firstIndex(of name: StaticString) -> Int? {
+        let n = Int32(truncatingIfNeeded: name.utf8CodeUnitCount)
+        if !mayHaveName(ofLength: n) { return nil }
         var i = 0
         while i < fields.count {
-            if Self.sameName(bytes.extracting(fields[i].name), name) { return i }
+            // Lengths first, from the stored range: most fields differ there.
+            let f = fields[i]
+            if f.nameEnd &- f.nameStart == n && Self.sameName(bytes.extracting(f.name), name) { return i }
             i &+= 1
         }
         return nil
@@ -57,10 +78,13 @@ public struct HTTPHeaders: ~Escapable {
     /// over lines), or nil when there is none. Allocates: for list fields such as
     /// `Accept-Encoding` or `If-None-Match`.
     public func joined(_ name: StaticString) -> String? {
+        let n = Int32(truncatingIfNeeded: name.utf8CodeUnitCount)
+        if !mayHaveName(ofLength: n) { return nil }
         var result: String?
         var i = 0
         while i < fields.count {
-            if Self.sameName(bytes.extracting(fields[i].name), name) {
+            let f = fields[i]
+            if f.nameEnd &- f.nameStart == n && Self.sameName(bytes.extracting(f.name), name) {
                 let v = String(copying: value(at: i))
                 result = result.map { $0 + ", " + v } ?? v
             }

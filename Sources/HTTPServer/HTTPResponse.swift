@@ -21,70 +21,183 @@ public struct HTTPResponse {
 
     public var status: HTTPStatus
     public var contentType: String?
-    /// Extra headers such as `Allow`. Do not set Content-Length, Date, Server, Connection or
-    /// Transfer-Encoding here.
-    public var headers: [(name: String, value: String)]
+    /// The extra header fields as the lines that go on the wire (`Name: value\r\n` each), in
+    /// the order added: checked when added (`FieldCheck`), so the serializer copies them as one
+    /// block. Do not add Content-Length, Date, Server, Connection or Transfer-Encoding.
+    private(set) var fieldLines: ByteBuffer
+    /// The first field refused when it was added (then left out of `fieldLines`): the engine
+    /// sends none of this response and answers 500 instead (`HTTPEngineError.responseHeaderRefused`).
+    private(set) var refusedField: String?
     /// Ask the engine to close the connection after this response.
     public var close: Bool
-    /// The own buffer: the body while `other` is nil, else empty.
+    /// The own buffer: the body unless `shared` or `streamProducer` is set, else empty.
     private var own: ByteBuffer
-    /// A body that is not the own buffer.
-    private var other: Body?
+    /// The body when it is a buffer held elsewhere (`send`); valid while `isShared`.
+    private var shared: ByteBuffer
+    /// The body when it is a stream; valid while `isStreamed`. The two flags keep the hot path
+    /// (a body in `own`) to tests of two booleans: no copy of an optional enum or existential.
+    private var streamProducer: (any HTTPBodyProducer)?
+    private var isShared = false
+    /// Whether the body is a stream (`stream(_:)`).
+    private(set) var isStreamed = false
 
     public init(status: HTTPStatus = .ok, contentType: String? = nil,
                 headers: [(name: String, value: String)] = [], body: ByteBuffer = ByteBuffer(), close: Bool = false) {
         self.status = status
         self.contentType = contentType
-        self.headers = headers
+        self.fieldLines = ByteBuffer()
+        self.refusedField = nil
         self.own = body
-        self.other = nil
+        self.shared = ByteBuffer()
+        self.streamProducer = nil
         self.close = close
+        if !headers.isEmpty { self.headers = headers }
     }
 
-    /// The body to send.
-    public var body: Body { other ?? .bytes(own) }
-
-    /// The complete body (empty while the body is a stream).
-    public var bytes: ByteBuffer {
-        switch other {
-        case nil: own
-        case .bytes(let b)?: b
-        case .stream?: ByteBuffer()
+    /// The extra header fields as name and value Strings (parsed from the lines: for tests and
+    /// rare answers; the hot paths add lines with `append(_:)` and `appendField(_:value:)`).
+    /// Setting replaces every field, each checked as `appendField(_:_:)` checks it.
+    public var headers: [(name: String, value: String)] {
+        get {
+            var fields: [(name: String, value: String)] = []
+            let bytes = fieldLines.bytes
+            var i = 0
+            while i < bytes.count {
+                var colon = i
+                while colon < bytes.count && bytes[colon] != UInt8(ascii: ":") { colon &+= 1 }
+                var end = colon
+                while end &+ 1 < bytes.count && !(bytes[end] == 0x0d && bytes[end &+ 1] == 0x0a) { end &+= 1 }
+                let valueStart = min(colon &+ 2, end)
+                fields.append((String(decoding: bytes[i..<colon], as: UTF8.self),
+                               String(decoding: bytes[valueStart..<end], as: UTF8.self)))
+                i = end &+ 2
+            }
+            return fields
+        }
+        set {
+            fieldLines.clear()
+            refusedField = nil
+            for (name, value) in newValue { appendField(name, value) }
         }
     }
 
-    /// The streamed producer, nil for a complete body.
-    public var producer: (any HTTPBodyProducer)? {
-        if case .stream(let p)? = other { return p }
-        return nil
+    /// Adds the field `name: value`, or, when the name is not a token or the value holds CR, LF
+    /// or NUL (`FieldCheck`), records the refusal (the first one) and adds nothing.
+    public mutating func appendField(_ name: String, _ value: String) {
+        if refusedField != nil { return }
+        if !FieldCheck.isToken(name.utf8.span.bytes) {
+            refusedField = FieldCheck.refusal(name: name.utf8.span)
+        } else if !FieldCheck.isValue(value.utf8.span.bytes) {
+            refusedField = FieldCheck.refusal(value: name)
+        } else {
+            fieldLines.writeString(name)
+            fieldLines.writeStaticString(": ")
+            fieldLines.writeString(value)
+            fieldLines.writeStaticString("\r\n")
+        }
     }
+
+    /// Adds lines prepared and checked once (`HTTPFieldLines`): one copy.
+    @inline(__always)
+    public mutating func append(_ lines: HTTPFieldLines) {
+        if let refused = lines.refused {
+            if refusedField == nil { refusedField = refused }
+            return
+        }
+        fieldLines.writeBuffer(lines.bytes)
+    }
+
+    /// Adds the field `name` with a value written in place by `write` (a tag's digits, say),
+    /// checked after it is written; a refused value is taken back and recorded.
+    @inline(__always)
+    public mutating func appendField(_ name: HTTPFieldName, value write: (inout ByteBuffer) -> Void) {
+        if refusedField != nil { return }
+        let start = fieldLines.writerIndex
+        fieldLines.writeStaticString(name.prefix)
+        let valueStart = fieldLines.writerIndex
+        write(&fieldLines)
+        if !Self.isValue(fieldLines, from: valueStart) {
+            fieldLines.moveWriterIndex(to: start)
+            refusedField = FieldCheck.refusal(value: name.name)
+            return
+        }
+        fieldLines.writeStaticString("\r\n")
+    }
+
+    @inline(__always)
+    private static func isValue(_ lines: borrowing ByteBuffer, from start: Int) -> Bool {
+        let span = lines.readableBytesSpan
+        return FieldCheck.isValue(span.bytes.extracting((start &- lines.readerIndex)..<span.count))
+    }
+
+    /// Whether a field named `name` (compared ASCII case-insensitively) was added.
+    public func hasField(_ name: StaticString) -> Bool {
+        headers.contains { asciiCaseInsensitiveEquals($0.name, name) }
+    }
+
+    /// The body to send.
+    public var body: Body {
+        if isStreamed, let p = streamProducer { return .stream(p) }
+        return .bytes(isShared ? shared : own)
+    }
+
+    /// The complete body (empty while the body is a stream).
+    public var bytes: ByteBuffer {
+        if isStreamed { return ByteBuffer() }
+        return isShared ? shared : own
+    }
+
+    /// The length of the complete body (0 while the body is a stream).
+    var completeLength: Int {
+        if isStreamed { return 0 }
+        return isShared ? shared.readableBytes : own.readableBytes
+    }
+
+    /// Writes the complete body into `out` (nothing for a stream), without a copy of the response.
+    @inline(__always)
+    func writeCompleteBody(to out: inout ByteBuffer) {
+        if isStreamed { return }
+        if isShared { out.writeBuffer(shared) } else { out.writeBuffer(own) }
+    }
+
+    /// The streamed producer, nil for a complete body.
+    public var producer: (any HTTPBodyProducer)? { isStreamed ? streamProducer : nil }
 
     /// Writes the complete body in place, e.g. `response.writeBody { $0.writeString("…") }`;
     /// the own buffer becomes the body again (a stream or shared buffer set before is dropped).
     /// A method rather than a `_modify` accessor: a coroutine's frame may be heap-allocated.
     @inline(__always)
     public mutating func writeBody<R, E: Error>(_ write: (inout ByteBuffer) throws(E) -> R) throws(E) -> R {
-        if other != nil { other = nil }
+        if isStreamed || isShared { dropOther() }
         return try write(&own)
     }
 
     /// Answer with a body produced piece by piece as the socket drains (see `HTTPBodyProducer`).
     public mutating func stream(_ producer: some HTTPBodyProducer) {
         own.clear(keepingCapacityUpTo: 1 << 20)
-        other = .stream(producer)
+        dropOther()
+        streamProducer = producer
+        isStreamed = true
     }
 
     /// Answer with finished bytes held elsewhere (a document prepared at start-up): shared, not
     /// copied (`ByteBuffer` is copy-on-write).
     public mutating func send(_ bytes: ByteBuffer) {
         own.clear(keepingCapacityUpTo: 1 << 20)
-        other = .bytes(bytes)
+        dropOther()
+        shared = bytes
+        isShared = true
     }
 
     /// Drops the body, whole or streamed (a 304 or 412 decided after the answer was set).
     public mutating func dropBody() {
-        if other != nil { other = nil }
+        if isStreamed || isShared { dropOther() }
         own.clear(keepingCapacityUpTo: 1 << 20)
+    }
+
+    private mutating func dropOther() {
+        if isStreamed { streamProducer = nil; isStreamed = false }
+        if isShared { shared = ByteBuffer(); isShared = false }
     }
 
     /// Makes the value ready for the next request while keeping the body's capacity (up to
@@ -92,7 +205,8 @@ public struct HTTPResponse {
     public mutating func reset() {
         status = .ok
         contentType = nil
-        if !headers.isEmpty { headers.removeAll(keepingCapacity: true) }
+        if !fieldLines.isEmpty { fieldLines.clear(keepingCapacityUpTo: 4096) }
+        refusedField = nil
         dropBody()
         close = false
     }
@@ -104,11 +218,47 @@ extension HTTPResponse {
     /// writes (`ResponseSerializer.appendHead`); this is for callers that hold a response.
     public func refusedHeader() -> String? {
         if let type = contentType, !FieldCheck.isValue(type.utf8.span.bytes) { return FieldCheck.refusal(value: "Content-Type") }
-        for (name, value) in headers {
-            if !FieldCheck.isToken(name.utf8.span.bytes) { return FieldCheck.refusal(name: name.utf8.span) }
-            if !FieldCheck.isValue(value.utf8.span.bytes) { return FieldCheck.refusal(value: name) }
-        }
-        return nil
+        return refusedField
+    }
+}
+
+/// A field name checked once (an RFC 9110 §5.1 token), for `HTTPResponse.appendField(_:value:)`.
+public struct HTTPFieldName: Sendable {
+    /// `Name: `.
+    let prefix: StaticString
+    let name: String
+
+    /// `prefix` is the name followed by `: `, e.g. `"ETag: "` (a literal of the program: one that
+    /// is not a token then `: ` stops it at once).
+    public init(prefix: StaticString) {
+        let text = "\(prefix)"
+        let name = String(text.dropLast(2))
+        precondition(text.hasSuffix(": ") && FieldCheck.isToken(name.utf8.span.bytes), "not a field name: \(text)")
+        self.prefix = prefix
+        self.name = name
+    }
+}
+
+/// Header field lines prepared once (at start-up, say: CORS, Cache-Control, Vary) and checked
+/// then as the serializer would check them (`FieldCheck`); `HTTPResponse.append(_:)` copies them
+/// as one block. Lines holding a refused field keep the refusal instead of bytes, and a response
+/// they are added to is answered with 500 like any other refused field.
+public struct HTTPFieldLines: Sendable {
+    let bytes: ByteBuffer
+    let refused: String?
+
+    public init(_ fields: [(name: String, value: String)]) {
+        var response = HTTPResponse()
+        for (name, value) in fields { response.appendField(name, value) }
+        self.bytes = response.fieldLines
+        self.refused = response.refusedField
+    }
+
+    /// The fields, for tests.
+    public var fields: [(name: String, value: String)] {
+        var response = HTTPResponse()
+        response.append(self)
+        return response.headers
     }
 }
 

@@ -3,7 +3,7 @@ enum HeadPolicy {
     /// Judges a complete head before any body byte is read (called from the parser's headers
     /// callback): version, Host (RFC 9112 §3.2), Content-Length against the body limit (413 before
     /// the body), Expect (RFC 9110 §10.1.1: 100-continue on HTTP/1.1 only, others 417).
-    static func judge(_ head: HTTPParser.Head, _ limits: HTTPLimits) -> HTTPParser.Verdict {
+    static func judge(_ head: borrowing HTTPParser.Head, _ limits: borrowing HTTPLimits) -> HTTPParser.Verdict {
         if head.versionMajor != 1 {
             return .reject(HTTPEngineError(kind: .versionNotSupported, detail: "only HTTP/1.0 and HTTP/1.1 are supported"))
         }

@@ -18,14 +18,11 @@ enum ResponseSerializer {
 
     /// The framing of `response` for a peer speaking HTTP/1.`versionMinor`. A streamed body of
     /// unknown length to an HTTP/1.0 peer is delimited by closing the connection (RFC 9112 §6.3).
-    static func framing(_ response: HTTPResponse, versionMinor: Int) -> (Framing, mustClose: Bool) {
+    static func framing(_ response: borrowing HTTPResponse, versionMinor: Int) -> (Framing, mustClose: Bool) {
         if response.status.isBodiless { return (.none, false) }
-        switch response.body {
-        case .bytes(let bytes): return (.length(bytes.readableBytes), false)
-        case .stream(let producer):
-            if let length = producer.contentLength { return (.length(length), false) }
-            return versionMinor >= 1 ? (.chunked, false) : (.none, true)
-        }
+        guard response.isStreamed, let producer = response.producer else { return (.length(response.completeLength), false) }
+        if let length = producer.contentLength { return (.length(length), false) }
+        return versionMinor >= 1 ? (.chunked, false) : (.none, true)
     }
 
     /// Appends the status line and header section, or, when a header field is unfit for the
@@ -33,12 +30,12 @@ enum ResponseSerializer {
     /// just written, so each is read once more from the cache, not converted again. `headOnly`
     /// (HEAD, RFC 9110 §9.3.2) still announces the GET length. `head` supplies the loop's cached
     /// `Server` and `Date` lines.
-    static func appendHead(_ response: HTTPResponse, framing: Framing, close: Bool, keepAliveHeader: Bool,
+    static func appendHead(_ response: borrowing HTTPResponse, framing: Framing, close: Bool, keepAliveHeader: Bool,
                            head: DateCache, to out: inout ByteBuffer) -> String? {
         let start = out.writerIndex
         let status = (100...999).contains(response.status.code) ? response.status : .internalServerError
         if status == .ok {
-            out.writeBuffer(head.okHead)
+            head.writeOkHead(to: &out)
         } else {
             out.writeStaticString("HTTP/1.1 ")
             out.writeDecimal(status.code)
@@ -48,32 +45,27 @@ enum ResponseSerializer {
             out.writeBuffer(head.line)
         }
         if let type = response.contentType {
-            out.writeStaticString("Content-Type: ")
-            let valueStart = out.writerIndex
-            out.writeString(type)
-            if !FieldCheck.isValue(written(out, from: valueStart)) {
-                out.moveWriterIndex(to: start)
-                return FieldCheck.refusal(value: "Content-Type")
+            if type == head.contentType && !head.contentTypeLine.isEmpty {
+                head.writeContentTypeLine(to: &out)  // checked when it was first written
+            } else {
+                let lineStart = out.writerIndex
+                out.writeStaticString("Content-Type: ")
+                let valueStart = out.writerIndex
+                out.writeString(type)
+                if !FieldCheck.isValue(written(out, from: valueStart)) {
+                    out.moveWriterIndex(to: start)
+                    return FieldCheck.refusal(value: "Content-Type")
+                }
+                out.writeStaticString("\r\n")
+                head.remember(contentType: type, line: written(out, from: lineStart))
             }
-            out.writeStaticString("\r\n")
         }
-        for (name, value) in response.headers {
-            let nameStart = out.writerIndex
-            out.writeString(name)
-            if !FieldCheck.isToken(written(out, from: nameStart)) {
-                let reason = FieldCheck.refusal(name: name.utf8.span)
-                out.moveWriterIndex(to: start)
-                return reason
-            }
-            out.writeStaticString(": ")
-            let valueStart = out.writerIndex
-            out.writeString(value)
-            if !FieldCheck.isValue(written(out, from: valueStart)) {
-                out.moveWriterIndex(to: start)
-                return FieldCheck.refusal(value: name)
-            }
-            out.writeStaticString("\r\n")
+        if let refused = response.refusedField {
+            out.moveWriterIndex(to: start)
+            return refused
         }
+        // Checked when they were added (`HTTPResponse.appendField`, `HTTPFieldLines`).
+        out.writeBuffer(response.fieldLines)
         switch framing {
         case .length(let n):
             out.writeStaticString("Content-Length: ")
@@ -107,15 +99,14 @@ enum ResponseSerializer {
 
     /// Appends a response with a complete body (`.bytes`), or nothing and the reason when a
     /// header field is refused (`appendHead`).
-    static func append(_ response: HTTPResponse, headOnly: Bool, close: Bool, keepAliveHeader: Bool,
+    static func append(_ response: borrowing HTTPResponse, headOnly: Bool, close: Bool, keepAliveHeader: Bool,
                        head: DateCache, to out: inout ByteBuffer) -> String? {
         let bodiless = response.status.isBodiless
-        let body = response.bytes
-        if let refused = appendHead(response, framing: bodiless ? .none : .length(body.readableBytes),
+        if let refused = appendHead(response, framing: bodiless ? .none : .length(response.completeLength),
                                     close: close, keepAliveHeader: keepAliveHeader, head: head, to: &out) {
             return refused
         }
-        if !headOnly && !bodiless { out.writeBuffer(body) }
+        if !headOnly && !bodiless { response.writeCompleteBody(to: &out) }
         return nil
     }
 

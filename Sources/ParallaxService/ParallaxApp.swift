@@ -19,14 +19,15 @@ public final class ParallaxApp: HTTPResponder {
     let parser = JSONParser()
     private var accessLog: AccessLog?
     /// The JSON readers' path and key buffers, reused from request to request.
-    var readerScratch = InputReader.Scratch()
+    /// (Loop-confined like the whole app: no dynamic exclusivity checks on these per-request vars.)
+    @exclusivity(unchecked) var readerScratch = InputReader.Scratch()
     /// CORS, caching and compression around every answer (docs/api.md#caching).
-    var web: WebSemantics
+    let web: WebSemantics
     /// The route table (Route.swift), its documents prepared before the first request.
     let routes = Route.table
     /// The table index of the request just answered, for its record (the engine calls `record`
     /// right after `respond`); nil after an engine error, whose record is routed from its path.
-    private var answeredRoute: Int?
+    @exclusivity(unchecked) private var answeredRoute: Int?
     /// Answers estimated above this many bytes are streamed as the socket drains; smaller ones
     /// are written whole with a Content-Length (the fast path).
     var streamThreshold = 64 * 1024
@@ -168,9 +169,9 @@ public final class ParallaxApp: HTTPResponder {
 
     /// Writes `answer` whole into the body, or, above `streamThreshold`, sets a producer that
     /// writes it as the socket drains (gzip-coded when `coding` says so).
-    func deliver<A: AnswerCursor>(_ answer: A, contentType: String, coding: ContentCoding,
+    func deliver<A: AnswerCursor>(_ answer: consuming A, contentType: String, coding: ContentCoding,
                                   into response: inout HTTPResponse) -> Produced {
-        var answer = answer
+        var answer = answer  // moved, not copied
         response.contentType = contentType
         guard answer.estimatedBytes > streamThreshold else {
             response.writeBody { JSONWriter.write(into: &$0) { w in while answer.writeNext(&w) {} } }
@@ -195,8 +196,7 @@ public final class ParallaxApp: HTTPResponder {
         Problem.engine(error).write(into: &response)
         // No request head to read an Origin from (it may not even have parsed): `*` policies
         // still mark the problem readable; a list policy cannot echo what it did not read.
-        response.headers.append(("Cache-Control", "no-store"))
-        web.addCORS(origin: nil, varyByEncoding: false, &response)
+        web.addNoStore(origin: nil, &response)
     }
 
     public func record(_ record: HTTPRequestRecord) {

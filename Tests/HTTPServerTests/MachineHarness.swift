@@ -21,7 +21,7 @@ final class EchoResponder: HTTPResponder {
                 if kv.count == 2, kv[0] == "name" { name = kv[1] }
                 if kv.count == 2, kv[0] == "value" { value = kv[1] }
             }
-            response.headers.append((name, value))
+            if name == "Content-Type" { response.contentType = value } else { response.headers.append((name, value)) }
             response.writeBody { $0.writeStaticString("echoed") }
             return
         }
@@ -148,11 +148,11 @@ struct MachineHarness {
             case .respond:
                 response.reset()
                 machine.withRequest { request in responder.respond(to: request, into: &response) }
-                if let record = machine.responded(response, now: now) { responder.record(record) }
+                if let record = machine.responded(&response, now: now) { responder.record(record) }
             case .respondToError(let error):
                 response.reset()
                 responder.respond(to: error, into: &response)
-                if let record = machine.responded(response, now: now) { responder.record(record) }
+                if let record = machine.responded(&response, now: now) { responder.record(record) }
             case .write:
                 writes += 1
                 written += machine.outbox.bytes

@@ -42,6 +42,18 @@ import Testing
         }
     }
 
+    /// The loop keeps the last Content-Type line it checked (DateCache): a repeat is copied, a new
+    /// type is checked and written, a bad one is still refused after good ones.
+    @Test func contentTypesRepeatChangeAndAreStillChecked() {
+        var h = MachineHarness()
+        let types = ["text/a", "text/a", "text/b;%20q=1", "text/a", "text/a%0d%0aX-Smuggled:%201"]
+        h.send(types.map { "GET /echo-header?name=Content-Type&value=\($0) HTTP/1.1\r\nHost: x\r\n\r\n" }.joined())
+        #expect(h.statuses == [200, 200, 200, 200, 500])
+        let sent = h.responses.prefix(4).map { r in r.headers.first { $0.0.lowercased() == "content-type" }?.1 }
+        #expect(sent == ["text/a", "text/a", "text/b; q=1", "text/a"])
+        #expect(!h.text.contains("X-Smuggled"))
+    }
+
     @Test func ordinaryValuesPassUnchanged() {
         var h = MachineHarness()
         h.send("GET /echo-header?name=X-Ok&value=a,%20b;%20q=0.5%09%22quoted%22 HTTP/1.1\r\nHost: x\r\n\r\n")

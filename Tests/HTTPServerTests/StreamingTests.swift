@@ -148,7 +148,7 @@ final class CodedResponder: HTTPResponder {
             case .respond:
                 response.reset()
                 machine.withRequest { responder.respond(to: $0, into: &response) }
-                _ = machine.responded(response, now: 0)
+                _ = machine.responded(&response, now: 0)
             case .write:
                 written += machine.outbox.bytes
                 machine.outboxWritten(queued: 0, now: 0)

@@ -78,7 +78,7 @@ public struct PagingEngine: Sendable {
     var layers: [PreparedLayer] { inputLayers.indices.map(prepared) }
 
     /// Validates `input` (every problem, docs/api.md) and prepares it.
-    public init(_ input: PagingInput, limits: LayoutLimits = .standard) throws(ValidationError) {
+    public init(_ input: borrowing PagingInput, limits: LayoutLimits = .standard) throws(ValidationError) {
         let issues = input.validate(limits: limits)
         if !issues.isEmpty { throw ValidationError(issues: issues) }
         axis = input.axis ?? .horizontal

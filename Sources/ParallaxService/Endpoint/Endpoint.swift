@@ -73,22 +73,29 @@ protocol LayoutModel {
 /// `/v1/paging`, `/v1/header`, `/v1/scroll`: the layout as JSON frames, or the SVG picture when
 /// `format` or `Accept` asks for it (docs/api.md#pictures).
 enum LayoutEndpoint<Model: LayoutModel>: Endpoint {
-    static func read(_ root: JSONValue, _ reader: inout InputReader, accept: String?) -> (Model, FormatChoice) {
+    /// A struct, not a tuple: the optimiser outlines a tuple's destroy into a function shared
+    /// with other types that calls the runtime's generic `tuple_destroy` (≈ 150 instructions).
+    struct Request {
+        var input: Model
+        var format: FormatChoice
+    }
+
+    static func read(_ root: JSONValue, _ reader: inout InputReader, accept: String?) -> Request {
         var format = FormatChoice(requested: nil, accept: accept)
         let input = Model.read(root, &reader) { format.read(&$0, $1, $2) }
-        return (input, format)
+        return Request(input: input, format: format)
     }
 
-    static func valueIssues(_ request: (Model, FormatChoice), limits: LayoutLimits) -> [ValidationIssue] {
-        request.0.validate(limits: limits)
+    static func valueIssues(_ request: Request, limits: LayoutLimits) -> [ValidationIssue] {
+        request.input.validate(limits: limits)
     }
 
-    static func answer(_ request: (Model, FormatChoice), limits: LayoutLimits) throws(ValidationError) -> EndpointAnswer<Model.Frames> {
-        let (input, format) = request
-        if try format.resolve(timeline: input.offsets != nil).get() == .svg {
-            return .whole(try input.picture(limits: limits), contentType: "image/svg+xml")
+    static func answer(_ request: Request, limits: LayoutLimits) throws(ValidationError) -> EndpointAnswer<Model.Frames> {
+        // The parts used in place (binding them would copy the input).
+        if try request.format.resolve(timeline: request.input.offsets != nil).get() == .svg {
+            return .whole(try request.input.picture(limits: limits), contentType: "image/svg+xml")
         }
-        return .cursor(try input.frames(limits: limits), contentType: "application/json")
+        return .cursor(try request.input.frames(limits: limits), contentType: "application/json")
     }
 }
 

@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// Strong entity tags (RFC 9110 §8.8.3) and `If-None-Match` (§13.1.2) for docs/api.md.
 ///
 /// Every answer is a pure function of the route, the request's representation (POST body or GET
@@ -47,17 +49,17 @@ enum EntityTag {
     static func hash(route: StaticString, representation: Span<UInt8>, isQuery: Bool,
                      variant: String, version: String) -> UInt64 {
         var h = WordHash()
-        var version = version, variant = variant
-        version.withUTF8 { h.combine($0.span) }
+        // The Strings' bytes read in place (`withUTF8` on a copy retained and released each).
+        h.combine(version.utf8.span)
         route.withUTF8Buffer { h.combine($0.span) }
         h.combine(isQuery ? 1 : 2)
         h.combine(representation)
-        variant.withUTF8 { h.combine($0.span) }
+        h.combine(variant.utf8.span)
         return h.finish()
     }
 
     /// Spells the quoted tag: 16 lowercase hex digits, then `-coding` when coded.
-    private static func tag(_ hash: UInt64, coding: String) -> String {
+    static func tag(_ hash: UInt64, coding: String) -> String {
         let suffix = coding.isEmpty ? 0 : coding.utf8.count + 1
         return String(unsafeUninitializedCapacity: 18 + suffix) { out in
             let digits: StaticString = "0123456789abcdef"
@@ -73,6 +75,26 @@ enum EntityTag {
             }
             out[n] = 0x22
             return n + 1
+        }
+    }
+
+    /// Writes the quoted tag of `tag(_:coding:)` into `out` (a response head: no String).
+    @inline(__always)
+    static func write(_ hash: UInt64, coding: String, into out: inout ByteBuffer) {
+        let n = coding.isEmpty ? 18 : 19 &+ coding.utf8.count
+        out.writeReserved(n) { r in
+            r.writeByte(0x22)
+            var i: UInt64 = 0
+            while i < 16 {
+                let d = UInt8(truncatingIfNeeded: (hash &>> (60 &- 4 &* i)) & 0xf)
+                r.writeByte(d < 10 ? 0x30 &+ d : 0x57 &+ d)
+                i &+= 1
+            }
+            if !coding.isEmpty {
+                r.writeByte(0x2D)
+                r.writeBytes(coding.utf8.span)
+            }
+            r.writeByte(0x22)
         }
     }
 

@@ -57,7 +57,7 @@ struct Problem {
     func write(into response: inout HTTPResponse) {
         response.status = HTTPStatus(status)
         response.contentType = "application/problem+json"
-        for h in headers { response.headers.append(h) }
+        for h in headers { response.appendField(h.name, h.value) }
         response.writeBody { body in JSONWriter.write(into: &body) { w in
             w.objectStart()
             w.key("type"); w.string(type)

@@ -10,19 +10,35 @@ import HTTPServer
 /// coding (it needs only the request) with the other fields, then feeds `Gzip` chunk by chunk
 /// (`CodedBodyProducer`; `ParallaxApp.answer` asks `streamCoding` before it sets the producer).
 /// A document (`StaticDocument`) brings its bytes, gzip form and tags, prepared at start-up.
-struct WebSemantics {
+/// A class: the app calls it on every request, and a struct held by the app would be copied
+/// (its fields retained and released) for each non-mutating call.
+final class WebSemantics {
     let cors: CORSPolicy
-    let cacheMaxAge: String
+    /// `Cache-Control: public, max-age=N` of a validated route's GET (docs/api.md#caching).
+    let cacheMaxAge: HTTPFieldLines
+    /// The fixed lines of most answers, prepared and checked once: `Cache-Control: no-store`
+    /// then the CORS fields of any origin (`*`), and the CORS fields then `Vary` of a
+    /// representation, without and with `Accept` (indexed by `varyByAccept`). Used when the
+    /// policy is `*`; a list of origins echoes the request's `Origin` (`addCORS`).
+    private let noStoreAnyOrigin: HTTPFieldLines
+    private let representationAnyOrigin: [HTTPFieldLines]
+    private let contentEncodingGzip = HTTPFieldLines([("Content-Encoding", "gzip")])
+    static let etag = HTTPFieldName(prefix: "ETag: ")
     /// Answers shorter than this go out as identity: below ~1 KiB gzip's 18-byte frame and the
     /// client's inflate cost more than the bytes saved (docs/api.md#compression).
     static let minimumGzipBytes = 1024
     private let gzip = Gzip()
     /// The compressed body; swapped with the response's, so both keep their capacity.
-    private var scratch = ByteBuffer()
+    @exclusivity(unchecked) private var scratch = ByteBuffer()
 
     init(options: ServiceOptions) {
         self.cors = options.cors
-        self.cacheMaxAge = "public, max-age=\(options.cacheMaxAge)"
+        self.cacheMaxAge = HTTPFieldLines([("Cache-Control", "public, max-age=\(options.cacheMaxAge)")])
+        let anyOrigin = [("Access-Control-Allow-Origin", "*"), ("Access-Control-Expose-Headers", CORSPolicy.exposedHeaders)]
+        self.noStoreAnyOrigin = HTTPFieldLines([("Cache-Control", "no-store")] + anyOrigin)
+        self.representationAnyOrigin = [false, true].map { byAccept in
+            HTTPFieldLines(anyOrigin + [("Vary", byAccept ? "Accept, Accept-Encoding" : "Accept-Encoding")])
+        }
     }
 
     /// `OPTIONS` on a known route: 204 with `Allow` and, for an allowed origin, the CORS preflight
@@ -47,32 +63,40 @@ struct WebSemantics {
     ///   replayed by a cache; a 422 would be safe but is cheap to recompute).
     /// - 200 of a validated route: `ETag`, `Vary`, `Cache-Control` on GET/HEAD, gzip when asked
     ///   for and ≥ 1 KiB; a matching `If-None-Match` → 304 (GET/HEAD) or 412 (POST).
-    mutating func finish(_ request: borrowing HTTPRequest, _ route: Route?, _ produced: Produced, _ response: inout HTTPResponse) {
+    func finish(_ request: borrowing HTTPRequest, _ route: Route?, _ produced: Produced, _ response: inout HTTPResponse) {
         let origin = request.headers["Origin"]
         guard response.status == .ok, let route, route.caching == .validated else {
-            response.headers.append(("Cache-Control", "no-store"))
-            return addCORS(origin: origin, varyByEncoding: false, &response)
+            return addNoStore(origin: origin, &response)
         }
         let coding: ContentCoding
-        let tag: String
+        /// A computed answer's tag is written into the head as digits (no String); a document's
+        /// is prepared.
+        var documentTag: String? = nil
+        let hash: UInt64
         switch produced {
         case .streamed(let streamed):
             coding = streamed
-            tag = entityTag(request, route, response.contentType, coding)
+            hash = entityTagHash(request, route, response.contentType)
         case .whole:
             // gzip only when the stream works (zlib could not allocate: identity, with its own tag).
             coding = response.bytes.readableBytes >= Self.minimumGzipBytes && gzip.isUsable
                 ? ContentNegotiation.coding(acceptEncoding: request.headers.joined("Accept-Encoding")) : .identity
-            tag = entityTag(request, route, response.contentType, coding)
+            hash = entityTagHash(request, route, response.contentType)
         case .document(let document):
             coding = document.coding(acceptEncoding: request.headers.joined("Accept-Encoding"))
-            tag = document.tag(coding)
+            documentTag = document.tag(coding)
+            hash = 0
             response.contentType = document.contentType
         }
         let isGet = request.method == .get || request.method == .head
-        response.headers.append(("ETag", tag))
-        if isGet { response.headers.append(("Cache-Control", cacheMaxAge)) }
-        if let condition = request.headers.joined("If-None-Match"), EntityTag.ifNoneMatch(condition, matches: tag) {
+        if let documentTag {
+            response.appendField("ETag", documentTag)
+        } else {
+            response.appendField(Self.etag) { EntityTag.write(hash, coding: coding.token, into: &$0) }
+        }
+        if isGet { response.append(cacheMaxAge) }
+        if let condition = request.headers.joined("If-None-Match"),
+           EntityTag.ifNoneMatch(condition, matches: documentTag ?? EntityTag.tag(hash, coding: coding.token)) {
             if isGet {
                 // RFC 9110 §15.4.5: the 200's ETag, Cache-Control and Vary, no content and no
                 // representation metadata (Content-Type, Content-Encoding).
@@ -82,10 +106,9 @@ struct WebSemantics {
                 return addCORS(origin: origin, varyByEncoding: true, varyByAccept: route.negotiatesAccept, &response)
             }
             response.dropBody()
-            response.headers.removeAll(keepingCapacity: true)
+            response.headers = []
             Problem.preconditionFailed.write(into: &response)
-            response.headers.append(("Cache-Control", "no-store"))
-            return addCORS(origin: origin, varyByEncoding: false, &response)
+            return addNoStore(origin: origin, &response)
         }
         switch produced {
         case .document(let document):
@@ -98,7 +121,7 @@ struct WebSemantics {
         default:
             break
         }
-        if coding == .gzip { response.headers.append(("Content-Encoding", "gzip")) }
+        if coding == .gzip { response.append(contentEncodingGzip) }
         addCORS(origin: origin, varyByEncoding: true, varyByAccept: route.negotiatesAccept, &response)
     }
 
@@ -106,13 +129,25 @@ struct WebSemantics {
     /// request (known before any body byte, so streamed answers can send it first) and the media
     /// type. Documents bring theirs (`StaticDocument`).
     func entityTag(_ request: borrowing HTTPRequest, _ route: Route, _ contentType: String?, _ coding: ContentCoding) -> String {
+        EntityTag.tag(entityTagHash(request, route, contentType), coding: coding.token)
+    }
+
+    /// The hash that `entityTag` spells.
+    func entityTagHash(_ request: borrowing HTTPRequest, _ route: Route, _ contentType: String?) -> UInt64 {
         let variant = contentType ?? ""
         if request.method == .post {
-            return EntityTag.strong(route: route.path, span: request.body, isQuery: false,
-                                    variant: variant, coding: coding.token)
+            return EntityTag.hash(route: route.path, representation: request.body, isQuery: false,
+                                  variant: variant, version: EntityTag.answerVersion)
         }
-        return EntityTag.strong(route: route.path, span: request.query, isQuery: true,
-                                variant: variant, coding: coding.token)
+        return EntityTag.hash(route: route.path, representation: request.query, isQuery: true,
+                              variant: variant, version: EntityTag.answerVersion)
+    }
+
+    /// `Cache-Control: no-store` and the CORS fields (problems and operational answers).
+    func addNoStore(origin: String?, _ response: inout HTTPResponse) {
+        if cors.origins == .any { return response.append(noStoreAnyOrigin) }
+        response.appendField("Cache-Control", "no-store")
+        addCORS(origin: origin, varyByEncoding: false, &response)
     }
 
     /// `Access-Control-Allow-Origin` and `-Expose-Headers` when the origin is allowed, and one
@@ -121,14 +156,17 @@ struct WebSemantics {
     /// The three layout routes add `Accept`: it chooses JSON or the SVG picture (docs/api.md#pictures), so a
     /// cache must key on it (RFC 9110 §12.5.5).
     func addCORS(origin: String?, varyByEncoding: Bool, varyByAccept: Bool = false, _ response: inout HTTPResponse) {
+        if varyByEncoding && cors.origins == .any {
+            return response.append(representationAnyOrigin[varyByAccept ? 1 : 0])
+        }
         if let allowed = cors.allowOrigin(for: origin) {
-            response.headers.append(("Access-Control-Allow-Origin", allowed))
-            response.headers.append(("Access-Control-Expose-Headers", CORSPolicy.exposedHeaders))
+            response.appendField("Access-Control-Allow-Origin", allowed)
+            response.appendField("Access-Control-Expose-Headers", CORSPolicy.exposedHeaders)
         }
         switch (varyByEncoding, cors.variesByOrigin) {
-        case (true, true): response.headers.append(("Vary", varyByAccept ? "Accept, Accept-Encoding, Origin" : "Accept-Encoding, Origin"))
-        case (true, false): response.headers.append(("Vary", varyByAccept ? "Accept, Accept-Encoding" : "Accept-Encoding"))
-        case (false, true): response.headers.append(("Vary", "Origin"))
+        case (true, true): response.appendField("Vary", varyByAccept ? "Accept, Accept-Encoding, Origin" : "Accept-Encoding, Origin")
+        case (true, false): response.appendField("Vary", varyByAccept ? "Accept, Accept-Encoding" : "Accept-Encoding")
+        case (false, true): response.appendField("Vary", "Origin")
         case (false, false): break
         }
     }
