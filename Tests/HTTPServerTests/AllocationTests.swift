@@ -30,7 +30,7 @@ private final class CountingResponder: HTTPResponder {
     }
 }
 
-/// Heap allocations per request in steady state through the real engine (issue 11; after
+/// Heap allocations per request in steady state through the real engine (after
 /// swift-nio's allocation counter tests): 1 000 `GET /healthz`-like requests on one keep-alive
 /// connection, counted on the event loop's thread only (reads, parsing, the responder,
 /// framing, writing). The figure is recorded in docs/PERFORMANCE.md.

@@ -4,7 +4,7 @@ import Glibc
 #endif
 @testable import HTTPServer
 
-/// Timers and streamed answers over real sockets (issue 11): each connection's own timer
+/// Timers and streamed answers over real sockets: each connection's own timer
 /// fires at its deadline, and unsent output stays bounded per connection and in total.
 /// Serialized: the budget test keeps a loop busy producing, which would delay the 408 test's
 /// timer on a two-core machine.

@@ -1,7 +1,7 @@
 import Testing
 @testable import HTTPServer
 
-/// Streamed answers (issue 11): framing, HEAD, pipelining order, the per-connection bound and
+/// Streamed answers: framing, HEAD, pipelining order, the per-connection bound and
 /// the process-wide output budget, driven through the state machine with a fake clock.
 @Suite struct StreamingTests {
     @Test func bodyOfUnknownLengthIsChunkedAndDechunksToTheProducedBytes() {

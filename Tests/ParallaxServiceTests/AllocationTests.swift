@@ -4,7 +4,7 @@ import Testing
 @testable import ParallaxService
 
 /// Heap allocations of the application per typical paging request (docs/model.md#paging example, the bench's
-/// workload 1 body) in steady state (issue 11; after swift-nio's allocation counter tests): the
+/// workload 1 body) in steady state (after swift-nio's allocation counter tests): the
 /// same request answered 1 000 times after 100 warm-up answers, on one thread, counting the
 /// app's work only (routing, parsing, reading, validation, layout, writing, the metrics record).
 /// The engine's own share is 0 (HTTPServerTests.AllocationTests). Recorded in docs/PERFORMANCE.md.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The demo-page suite (docs/api.md, issue 10): demo_check.py drives Debian's /usr/bin/chromium with
+# The demo-page suite (docs/api.md): demo_check.py drives Debian's /usr/bin/chromium with
 # Playwright against the given server binary: the demo page at GET / loads with no console error
 # and no failed request, follows its controls and the scroll offset, the SVG pictures parse as XML,
 # and a page served from another origin calls the API through CORS with a preflight and reads the

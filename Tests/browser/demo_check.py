@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The demo page and CORS in Chromium (docs/api.md, issue 10), run by Tests/browser/demo.sh.
+"""The demo page and CORS in Chromium (docs/api.md), run by Tests/browser/demo.sh.
 
 usage: demo_check.py BASE_URL SERVER_LOG
 

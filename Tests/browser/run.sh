@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The keyframes suite (docs/model.md#keyframes, issue 9): keytimes.py (format=keytimes evaluated by Core Animation's
+# The keyframes suite (docs/model.md#keyframes): keytimes.py (format=keytimes evaluated by Core Animation's
 # rules) and check.py (format=css and waapi in Chromium). Starts the given server binary on
 # a free port (127.0.0.1, port 0: the server prints where it listens), runs both against it
 # (Debian's /usr/bin/chromium driven by Playwright), and stops the server; fails if either fails.

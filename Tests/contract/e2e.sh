@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end through the real server (issue 4): every endpoint, the GET forms, timelines, errors
+# End-to-end through the real server: every endpoint, the GET forms, timelines, errors
 # from the engine and the application, and keep-alive. Each golden request (Tests/golden) is sent
 # over a socket and must come back with exactly the checked-in status and body bytes.
 #

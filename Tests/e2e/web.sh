@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# docs/api.md over raw HTTP (issue 10): CORS preflight and origins, ETag → 304, Cache-Control, gzip
+# docs/api.md over raw HTTP: CORS preflight and origins, ETag → 304, Cache-Control, gzip
 # that decodes to the identical JSON, `gzip;q=0` refusal, Vary. Two servers: the default policy
 # (`*`) and a list (`--cors-origins`), each on an ephemeral port of 127.0.0.1, stopped on exit.
 #

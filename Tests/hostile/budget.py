@@ -3,7 +3,7 @@ include "all", four layers with opacity, scale and content: ~3–5 MB each) and 
 The process-wide output budget (--max-output-bytes, 64 MiB by default) stops new work on
 connections holding unsent output, and streamed answers stop producing while it is spent, so
 the server's RSS stays under budget + 64 MiB; another client's GET /healthz is answered within
-100 ms meanwhile (issue 11, docs/operations.md#bounded-memory). A guard kills the server past 1 GiB so a regression
+100 ms meanwhile (docs/operations.md#bounded-memory). A guard kills the server past 1 GiB so a regression
 cannot take the machine down."""
 import json, os, socket, time
 from server import Server, Check, timed_request, request
