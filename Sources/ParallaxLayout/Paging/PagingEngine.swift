@@ -65,13 +65,16 @@ public struct PagingEngine: Sendable {
     private static let defaultLayers = [PagingInput.Layer(name: "background", travel: 0)]
 
     /// Layer `j` with its effective travel and defaults.
+    /// The element is read in place through the array's span (each field loaded where it lies):
+    /// binding `inputLayers[j]` to a local copied the whole `Layer`, name retained and released,
+    /// once per page and layer (docs/PERFORMANCE.md, phase 3).
     @inline(__always) func prepared(_ j: Int) -> PreparedLayer {
-        let layer = inputLayers[j], L = stride
-        let raw = layer.travel ?? (layer.rate.map { $0 * L } ?? 0)
+        let layers = inputLayers.span, L = stride
+        let raw = layers[j].travel ?? (layers[j].rate.map { $0 * L } ?? 0)
         return PreparedLayer(
-            name: layer.name ?? "background", travel: motion * clamp(raw, -L, L), cover: layer.fit == .cover,
-            opacityMin: layer.opacity.map { $0.min ?? 1 }, scaleMin: layer.scale.map { $0.min ?? 1 },
-            content: layer.content, contentMode: layer.contentMode ?? .aspectFill)
+            name: layers[j].name ?? "background", travel: motion * clamp(raw, -L, L), cover: layers[j].fit == .cover,
+            opacityMin: layers[j].opacity.map { $0.min ?? 1 }, scaleMin: layers[j].scale.map { $0.min ?? 1 },
+            content: layers[j].content, contentMode: layers[j].contentMode ?? .aspectFill)
     }
 
     /// Every layer prepared (an array: for the keyframes, not for the per-page hot path).

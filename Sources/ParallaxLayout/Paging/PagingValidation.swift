@@ -68,7 +68,8 @@ extension PagingInput {
             if layers.count > limits.maxLayers {
                 c.add("/layers", "at most \(limits.maxLayers) layers")
             } else {
-                for (i, layer) in layers.enumerated() { layer.check(&c, "/layers/\(i)") }
+                let each = layers.span  // borrowed in place, not copied a layer at a time
+                for i in each.indices { each[i].check(&c, "/layers/\(i)") }
             }
         }
 
