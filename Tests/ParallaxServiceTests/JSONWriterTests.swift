@@ -112,6 +112,20 @@ import HTTPServer
         }
         values += [1e-4, 1e-4.nextDown, 1e-4.nextUp, 1e15, 1e15.nextDown, 1e15 - 0.5, 999_999_999_999_999.9,
                    0.1 + 0.2, 123_456_789_012.345, 0.000123456789012345, 0.00012345678901234]
+        // The 16- and 17-digit path (`longDecimal`): every binade of its range, densely, at random;
+        // quotients like the layout's (visibleFraction = 187 / 390); and each value's neighbours,
+        // where the two candidate decimals sit closest to the rounding interval's edges.
+        for exponent in -14...49 {
+            let base = Double(sign: .plus, exponent: exponent, significand: 1)
+            for _ in 0..<1_500 {
+                let v = base * (1 + Double(rng.next() % (1 << 52)) / 4_503_599_627_370_496)
+                values += [v, -v, v.nextUp, v.nextDown]
+            }
+        }
+        for _ in 0..<20_000 {
+            let a = Double(rng.next() % 100_000), b = Double(1 + rng.next() % 10_000)
+            values += [a / b, -a / b, (a / b).nextUp, a / 3 / b]
+        }
         for v in values {
             let out = written { $0.number(v) }
             if out != reference(v) { Issue.record("\(v): \(out) != \(reference(v))") }
