@@ -46,7 +46,7 @@ public struct PagingInput: Sendable, Hashable {
     /// Device pixels per point, > 0; snaps frame edges (§4).
     public var pixelScale: Double?
 
-    public init(viewport: Size, pageCount: Double, pageSpacing: Double? = nil, axis: Axis? = nil,
+    @inlinable public init(viewport: Size, pageCount: Double, pageSpacing: Double? = nil, axis: Axis? = nil,
                 direction: Direction? = nil, infinite: Bool? = nil, offset: Double? = nil,
                 page: Double? = nil, offsets: [Double]? = nil, currentPage: Double? = nil,
                 layers: [Layer]? = nil, include: Include? = nil, range: PageRange? = nil,
@@ -83,7 +83,7 @@ public struct PagingInput: Sendable, Hashable {
     public struct PageRange: Sendable, Hashable {
         public var from: Double
         public var to: Double
-        public init(from: Double, to: Double) {
+        @inlinable public init(from: Double, to: Double) {
             self.from = from
             self.to = to
         }
@@ -98,7 +98,7 @@ public struct PagingInput: Sendable, Hashable {
     /// `{"min": m}` for `opacity` and `scale`; `min` absent means 1 (no change).
     public struct MinEffect: Sendable, Hashable {
         public var min: Double?
-        public init(min: Double? = nil) { self.min = min }
+        @inlinable public init(min: Double? = nil) { self.min = min }
     }
 
     /// One layer (docs/model.md#paging "Layers").
@@ -120,7 +120,7 @@ public struct PagingInput: Sendable, Hashable {
         /// Default `.aspectFill`.
         public var contentMode: ContentMode?
 
-        public init(name: String? = nil, travel: Double? = nil, rate: Double? = nil, fit: Fit? = nil,
+        @inlinable public init(name: String? = nil, travel: Double? = nil, rate: Double? = nil, fit: Fit? = nil,
                     opacity: MinEffect? = nil, scale: MinEffect? = nil, content: Size? = nil,
                     contentMode: ContentMode? = nil) {
             self.name = name
