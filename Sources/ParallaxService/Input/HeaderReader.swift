@@ -26,7 +26,7 @@ extension InputReader {
             }
             return true
         }
-        return input
+        return consume input
     }
 
     /// `{"height": Hh, "minHeight": m}`, height required.

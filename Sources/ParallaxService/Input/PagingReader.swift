@@ -40,7 +40,9 @@ extension InputReader {
             }
             return true
         }
-        return input
+        // `consume`: the member closure captured `input`, and a plain return copied the whole
+        // request out of it and destroyed the original (≈ 270 instructions a request).
+        return consume input
     }
 
     private mutating func layers(_ v: JSONValue) -> [PagingInput.Layer]? {

@@ -25,7 +25,7 @@ extension InputReader {
             }
             return true
         }
-        return input
+        return consume input
     }
 
     private mutating func elements(_ v: JSONValue) -> [ScrollInput.Element]? {
