@@ -44,6 +44,39 @@ import Testing
         #expect((try? outcome.get()) != nil)
     }
 
+    /// A field table finds each of its names at its own position, by the hashed slot, and no
+    /// other key: names one byte or one length away, other tables' names, keys past 16 bytes.
+    @Test func fieldTablesFindTheirNamesAndNothingElse() {
+        let names: [StaticString] = ["viewport", "pageCount", "pageSpacing", "axis", "direction", "infinite", "offset",
+                                     "page", "offsets", "currentPage", "layers", "include", "range", "velocity",
+                                     "decelerationRate", "previousOffset", "motionScale", "pixelScale"]
+        let table = JSONFields(required: Array(names.prefix(2)), optional: Array(names.dropFirst(2)))
+        var keys = names.map { "\($0)" }
+        var strangers: [String] = ["", "x", "Viewport", "viewporT", "viewport ", "pag", "pageCounts", "offsetsX",
+                                   "decelerationRatE", "decelerationRates", "previousOffsetXYZ", "height", "width", "name"]
+        for n in keys { strangers += [String(n.dropLast()), n + "s", "_" + n.dropFirst()] }
+        strangers.removeAll { keys.contains($0) }
+        keys += strangers
+        let body = "{" + keys.map { "\"\($0)\":0" }.joined(separator: ",") + "}"
+        let outcome: Result<Void, JSONSyntaxError> = parser.parse(Array(body.utf8).span) { root in
+            var i = 0
+            root.forEachMemberKey { k, _ in
+                #expect(table.index(of: k) == (i < names.count ? i : nil), "\(k)")
+                i += 1
+            }
+            #expect(i == keys.count)
+        }
+        #expect((try? outcome.get()) != nil)
+    }
+
+    /// The paging reader switches on the matched position: its cases name the table's fields in
+    /// the table's order.
+    @Test func pagingFieldCasesFollowTheTable() {
+        for f in InputReader.PagingField.allCases {
+            #expect("\(InputReader.pagingFields.name(f.rawValue))" == "\(f)")
+        }
+    }
+
     private func describe(_ v: JSONValue) -> String {
         switch v.kind {
         case .null: return "null"

@@ -2,10 +2,17 @@ import ParallaxLayout
 
 extension InputReader {
     // The field tables (InputReader.object), in the order of the schema (openapi.yaml).
-    private static let pagingFields = JSONFields(
+    static let pagingFields = JSONFields(
         required: ["viewport", "pageCount"],
         optional: ["pageSpacing", "axis", "direction", "infinite", "offset", "page", "offsets", "currentPage", "layers",
                    "include", "range", "velocity", "decelerationRate", "previousOffset", "motionScale", "pixelScale"])
+    /// `pagingFields` in its order: the paging reader's switch goes by the position `object`
+    /// matched (`InputReader.field`). InputReaderTests checks the names agree.
+    enum PagingField: Int, CaseIterable {
+        case viewport, pageCount, pageSpacing, axis, direction, infinite, offset, page, offsets, currentPage, layers,
+             include, range, velocity, decelerationRate, previousOffset, motionScale, pixelScale
+    }
+
     private static let layerFields = JSONFields(
         required: [], optional: ["name", "travel", "rate", "fit", "opacity", "scale", "content", "contentMode"])
     private static let minEffectFields = JSONFields(required: [], optional: ["min"])
@@ -17,26 +24,26 @@ extension InputReader {
     mutating func pagingInput(_ root: JSONValue, extra: (inout InputReader, JSONKey, JSONValue) -> Bool = { _, _, _ in false }) -> PagingInput {
         var input = PagingInput(viewport: Size(width: 1, height: 1), pageCount: 1)
         object(root, Self.pagingFields) { r, key, v in
-            switch key {
-            case "viewport": if let s = r.size(v) { input.viewport = s }
-            case "pageCount": if let n = r.number(v) { input.pageCount = n }
-            case "pageSpacing": input.pageSpacing = r.number(v)
-            case "axis": input.axis = r.keyword(v, Axis.self)
-            case "direction": input.direction = r.keyword(v, Direction.self)
-            case "infinite": input.infinite = r.bool(v)
-            case "offset": input.offset = r.number(v)
-            case "page": input.page = r.number(v)
-            case "offsets": input.offsets = r.numbers(v)
-            case "currentPage": input.currentPage = r.number(v)
-            case "layers": input.layers = r.layers(v)
-            case "include": input.include = r.keyword(v, PagingInput.Include.self)
-            case "range": input.range = r.pageRange(v)
-            case "velocity": input.velocity = r.number(v)
-            case "decelerationRate": input.decelerationRate = r.number(v)
-            case "previousOffset": input.previousOffset = r.number(v)
-            case "motionScale": input.motionScale = r.number(v)
-            case "pixelScale": input.pixelScale = r.number(v)
-            default: return extra(&r, key, v)
+            switch PagingField(rawValue: r.field) {
+            case .viewport?: if let s = r.size(v) { input.viewport = s }
+            case .pageCount?: if let n = r.number(v) { input.pageCount = n }
+            case .pageSpacing?: input.pageSpacing = r.number(v)
+            case .axis?: input.axis = r.keyword(v, Axis.self)
+            case .direction?: input.direction = r.keyword(v, Direction.self)
+            case .infinite?: input.infinite = r.bool(v)
+            case .offset?: input.offset = r.number(v)
+            case .page?: input.page = r.number(v)
+            case .offsets?: input.offsets = r.numbers(v)
+            case .currentPage?: input.currentPage = r.number(v)
+            case .layers?: input.layers = r.layers(v)
+            case .include?: input.include = r.keyword(v, PagingInput.Include.self)
+            case .range?: input.range = r.pageRange(v)
+            case .velocity?: input.velocity = r.number(v)
+            case .decelerationRate?: input.decelerationRate = r.number(v)
+            case .previousOffset?: input.previousOffset = r.number(v)
+            case .motionScale?: input.motionScale = r.number(v)
+            case .pixelScale?: input.pixelScale = r.number(v)
+            case nil: return extra(&r, key, v)
             }
             return true
         }
