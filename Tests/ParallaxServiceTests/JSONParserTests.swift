@@ -47,10 +47,8 @@ import Testing
     /// A field table finds each of its names at its own position, by the hashed slot, and no
     /// other key: names one byte or one length away, other tables' names, keys past 16 bytes.
     @Test func fieldTablesFindTheirNamesAndNothingElse() {
-        let names: [StaticString] = ["viewport", "pageCount", "pageSpacing", "axis", "direction", "infinite", "offset",
-                                     "page", "offsets", "currentPage", "layers", "include", "range", "velocity",
-                                     "decelerationRate", "previousOffset", "motionScale", "pixelScale"]
-        let table = JSONFields(required: Array(names.prefix(2)), optional: Array(names.dropFirst(2)))
+        let table = InputReader.pagingFields
+        let names = InputReader.PagingField.allCases.map { table.name($0.rawValue) }
         var keys = names.map { "\($0)" }
         var strangers: [String] = ["", "x", "Viewport", "viewporT", "viewport ", "pag", "pageCounts", "offsetsX",
                                    "decelerationRatE", "decelerationRates", "previousOffsetXYZ", "height", "width", "name"]

@@ -7,7 +7,8 @@ extension InputReader {
         optional: ["pageSpacing", "axis", "direction", "infinite", "offset", "page", "offsets", "currentPage", "layers",
                    "include", "range", "velocity", "decelerationRate", "previousOffset", "motionScale", "pixelScale"])
     /// `pagingFields` in its order: the paging reader's switch goes by the position `object`
-    /// matched (`InputReader.field`). InputReaderTests checks the names agree.
+    /// matched (`InputReader.field`). JSONParserTests' `pagingFieldCasesFollowTheTable` checks the
+    /// names agree.
     enum PagingField: Int, CaseIterable {
         case viewport, pageCount, pageSpacing, axis, direction, infinite, offset, page, offsets, currentPage, layers,
              include, range, velocity, decelerationRate, previousOffset, motionScale, pixelScale
