@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // The parallax layout service: an HTTP/1.1 JSON service over libuv + llhttp.
-// Dependencies point one way (STYLE.md):
+// Dependencies point one way (docs/architecture.md#the-map):
 //   parallax-server → ParallaxService → HTTPServer, ParallaxLayout
 //   HTTPServer → CLibUV, CLLHTTP;  ParallaxService → CYYJSON, CZlib, CBuildInfo, EmbeddedDocuments;
 //   ParallaxLayout → nothing.

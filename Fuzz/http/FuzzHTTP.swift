@@ -1,4 +1,4 @@
-// libFuzzer target `http` (issue 6): raw request bytes → the engine's I/O-free connection state
+// libFuzzer target `http` (docs/testing.md#fuzzing): raw request bytes → the engine's I/O-free connection state
 // machine and llhttp → response bytes. Built by scripts/fuzz with `@testable import HTTPServer`
 // against modules compiled with -sanitize=fuzzer,address -enable-testing.
 //
@@ -16,7 +16,7 @@
 // With flag bit 32 the responder is the real service (ParallaxApp with its docs/api.md web semantics:
 // CORS, ETag / If-None-Match, gzip, routes, problems) instead of the echo responder; bit 64 gives
 // it a `--cors-origins` list (`https://app.example`) instead of `*`. Then, per response, against
-// the request it answers (issue 10):
+// the request it answers (docs/api.md#caching, #cors, #compression):
 // - 204 and 304 carry neither Content-Length nor a body, every other final response a Content-Length or, for a
 //   streamed answer (docs/operations.md#bounded-memory), chunked transfer coding (to an HTTP/1.0 peer: the body runs to the
 //   close, as the last response);

@@ -1,10 +1,10 @@
-// libFuzzer target `service` (issue 6): a JSON body (or query string) → ParallaxApp for each
+// libFuzzer target `service` (docs/testing.md#fuzzing): a JSON body (or query string) → ParallaxApp for each
 // route, called as the engine calls it. Built by scripts/fuzz.
 //
 // Input layout: byte 0 (mod 12) picks the request — 0/1/2: POST /v1/paging, /v1/header, /v1/scroll
 // with the rest as the body; 3/4/5: GET of the same routes with the rest as the query string;
 // 6–8 and 9–11: the same for the keyframes routes (docs/model.md#keyframes), every `format`.
-// With bit 0x40 of byte 0 set (docs/api.md, issue 10), the rest starts with request header lines up
+// With bit 0x40 of byte 0 set (docs/api.md#caching, #cors, #compression), the rest starts with request header lines up
 // to the first NUL byte, each `<k><value>\n` where k picks the name: `o` Origin, `i`
 // If-None-Match, `a` Accept-Encoding, `t` Accept (JSON or the SVG picture), `r`
 // Access-Control-Request-Headers, `m` (any value): the method is OPTIONS instead, `h`: HEAD

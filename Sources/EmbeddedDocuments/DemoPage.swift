@@ -94,7 +94,7 @@ fieldset[hidden] { display: none; }
 .json .k { color: #93c5fd; } .json .s { color: #86efac; } .json .n { color: #fcd34d; } .json .l { color: #f9a8d4; }
 footer.foot { max-width: 1240px; margin: 0 auto; padding: 0 24px 32px; color: var(--faint); font-size: 12px; }
 
-/* Decoration of the §8 markup: colours and type only; geometry comes from the service's CSS. */
+/* Decoration of the docs/model.md#keyframes-on-real-pages markup: colours and type only; geometry comes from the service's CSS. */
 .parallax-layer[data-layer="background"] { background:
   radial-gradient(circle at 22% 28%, hsl(var(--h) 95% 82% / .9) 0 9%, transparent 9.5%),
   radial-gradient(circle at 70% 62%, hsl(calc(var(--h) + 40) 95% 78% / .55) 0 14%, transparent 14.5%),

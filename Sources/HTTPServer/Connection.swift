@@ -3,7 +3,7 @@ import CLibUV
 /// The libuv side of one TCP connection: carries out every action of its state machine. The
 /// tcp handle and the connection's own timer are `UVHandle`s (stable addresses, the connection
 /// retained as their context until their close callbacks). The timer is re-armed on each
-/// `.scheduleTimeout(deadline)`, so a 408 or an idle close happens at its deadline (docs/architecture.md:
+/// `.scheduleTimeout(deadline)`, so a 408 or an idle close happens at its deadline (docs/operations.md#configuration;
 /// a per-loop sweep used to poll instead).
 final class Connection {
     /// How long a closing connection keeps reading (and discarding) after its final response,

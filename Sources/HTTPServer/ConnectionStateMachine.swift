@@ -1,4 +1,4 @@
-/// One connection's HTTP/1.1 state, free of I/O (STYLE.md trait 1, after swift-nio's
+/// One connection's HTTP/1.1 state, free of I/O (docs/architecture.md#traits-the-code-keeps, trait 1, after swift-nio's
 /// `HTTPConnectionStateHandler.StateMachine`). The transport feeds it bytes, write completions,
 /// timer expiries and end-of-input, each with the current time (nanoseconds, any monotonic
 /// origin), then pumps `nextAction(now:)` and carries each action out until it returns nil.

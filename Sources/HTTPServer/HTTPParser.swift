@@ -1,6 +1,6 @@
 import CLLHTTP
 
-/// The one type around llhttp (STYLE.md trait 2, after swift-nio's `BetterHTTPParser`).
+/// The one type around llhttp (docs/architecture.md#traits-the-code-keeps, trait 2, after swift-nio's `BetterHTTPParser`).
 /// `llhttp_t` and `llhttp_settings_t` live at stable heap addresses because llhttp keeps a
 /// pointer to the settings. Strict mode: no lenient flag is ever set, so request smuggling
 /// shapes (CL+TE, duplicate CL, obs-fold, bare LF, bad chunk sizes) are errors.

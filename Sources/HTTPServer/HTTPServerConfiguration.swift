@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// Every limit the engine enforces, in one place (STYLE.md trait 5, after swift-nio's
+/// Every limit the engine enforces, in one place (docs/architecture.md#traits-the-code-keeps, trait 5, after swift-nio's
 /// `NIOHTTPDecoderLimitConfiguration`). The application's command line gives each field a flag
 /// and an environment variable; the defaults below are the documented ones.
 public struct HTTPLimits: Sendable, Equatable {

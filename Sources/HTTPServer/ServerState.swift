@@ -1,7 +1,7 @@
 import Synchronization
 
 /// State shared by every loop of one server and by the application: nothing else crosses threads
-/// (STYLE.md trait 8). The application's `/readyz` answers 503 while `isDraining` is true.
+/// (docs/architecture.md#traits-the-code-keeps, trait 8). The application's `/readyz` answers 503 while `isDraining` is true.
 public final class ServerState: Sendable {
     private let draining = Atomic<Bool>(false)
     private let open = Atomic<Int>(0)

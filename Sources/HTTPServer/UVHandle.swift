@@ -17,7 +17,7 @@ private final class UVHandleContext {
     }
 }
 
-/// The one owner of a libuv handle (tcp, timer; STYLE.md trait 2): the `uv_*_t` lives on the
+/// The one owner of a libuv handle (tcp, timer; docs/architecture.md#traits-the-code-keeps, trait 2): the `uv_*_t` lives on the
 /// heap at a stable address for as long as libuv may touch it; `handle->data` holds a context,
 /// retained (and through it the `owner`) from `init` until the uv_close callback, which
 /// releases both, frees the memory and poisons the pointers (`data` and `pointer` become nil).

@@ -1,4 +1,4 @@
-// Entry points: models as value types, functions as verbs (STYLE.md trait 8).
+// Entry points: models as value types, functions as verbs (docs/architecture.md#traits-the-code-keeps, trait 8).
 // `input.validate(limits:)` lists every problem; `input.layout(limits:)` validates, then lays out.
 // The engines (`PagingEngine`, `HeaderEngine`, `ScrollEngine`) expose the same work per frame.
 

@@ -4,13 +4,13 @@
 // Where to look:
 //   Models/      inputs (`PagingInput`, `HeaderInput`, `ScrollInput`) and outputs (`PagingLayout`,
 //                `HeaderLayout`, `ScrollLayout`); property names are the JSON field names of docs/api.md.
-//   Paging/      §1: `PagingEngine` (prepare once, lay out any offset), per-offset scalars
+//   Paging/      docs/model.md#paging: `PagingEngine` (prepare once, lay out any offset), per-offset scalars
 //                (PagingSummary), pages and layers (PagingPages), value rules (PagingValidation).
-//   Header/      §2 stretchy header; Scroll/ §3 scroll elements and the CSS cubic-bezier solver.
-//   Keyframes/   §8: `Track` (knots + per-segment easing, `value(at:)`) and `input.keyframes(domain:
+//   Header/      docs/model.md#stretchy-header; Scroll/ docs/model.md#scroll-elements and the CSS cubic-bezier solver.
+//   Keyframes/   docs/model.md#keyframes: `Track` (knots + per-segment easing, `value(at:)`) and `input.keyframes(domain:
 //                properties:)` per model: exact piecewise functions of the offset, knots at the
 //                models' analytic breakpoints, valued by the engines above.
-//   Geometry/    floor/ceil/mod without libm, pixel snapping, clipping, content modes (§4).
+//   Geometry/    floor/ceil/mod without libm, pixel snapping, clipping, content modes (docs/model.md#determinism-and-motion).
 //   Validation/  the (JSON pointer, message) collector and `LayoutLimits` live in Models/Validation.
 //
 // Use:

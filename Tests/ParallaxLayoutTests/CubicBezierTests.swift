@@ -64,7 +64,7 @@ import Testing
         #expect(curve(0.5) == 0.5)
     }
 
-    /// docs/model.md#scroll-elements: solved to |x(t) − x| ≤ 1e-12 (a browser's 1e-7 is not enough for §8's 1e-9), for
+    /// docs/model.md#scroll-elements: solved to |x(t) − x| ≤ 1e-12 (a browser's 1e-7 is not enough for docs/model.md#keyframes's 1e-9), for
     /// the keyword curves and generated CSS-valid curves, including flat ends (x1 or x2 at 0 or 1).
     @Test func solvesXToOneEMinusTwelve() {
         var curves = [CubicBezier.easeIn, .easeOut, .easeInOut, CubicBezier(x1: 1, y1: 0, x2: 0, y2: 1),

@@ -54,7 +54,7 @@ import Testing
         #expect(t.before == .linear && t.after == .linear)
     }
 
-    /// The §8 example: a page's viewport x is kL − o everywhere; a layer's travel clamps at
+    /// The docs/model.md#keyframes example: a page's viewport x is kL − o everywhere; a layer's travel clamps at
     /// p = ±1, so slot 4's layer (which would still move past 1624) says nothing after.
     @Test func pagingTracksContinueOnlyWhereTheModelDoes() throws {
         var input = specExample()
@@ -68,7 +68,7 @@ import Testing
 
     // MARK: paging
 
-    /// docs/model.md#keyframes's JSON example is the §1 example (390 × 844, 5 pages, spacing 16, travel 120) over
+    /// docs/model.md#keyframes's JSON example is the docs/model.md#paging example (390 × 844, 5 pages, spacing 16, travel 120) over
     /// the default domain [0, 4·406]: slot 1's background rises from −120 to 120 and rests there.
     @Test func specSection8ExampleIsSlotOneBackgroundOfTheSection1Pager() throws {
         var input = specExample()

@@ -1,4 +1,4 @@
-// The seed checks of docs/model.md#paging and §2 as named tests, and the docs/model.md#paging response example field by field.
+// The seed checks of docs/model.md#paging and #stretchy-header as named tests, and the docs/model.md#paging response example field by field.
 import Testing
 @testable import ParallaxLayout
 

@@ -3,7 +3,7 @@ import ParallaxLayout
 import Testing
 @testable import ParallaxService
 
-/// The keyframes routes (docs/model.md#keyframes) through the application, without sockets: the §8 example byte
+/// The keyframes routes (docs/model.md#keyframes) through the application, without sockets: the docs/model.md#keyframes example byte
 /// for byte, GET = POST, each format's shape and media type, the 422s with pointers, and the CSS
 /// writer's exact numbers (percentages, translate relative to the resting place, the traps).
 @Suite struct KeyframesEndpointTests {

@@ -1,7 +1,7 @@
 import Testing
 @testable import ParallaxService
 
-/// One case per validation rule (docs/model.md#paging–§6): the request, and the (pointer, message) it must list.
+/// One case per validation rule (docs/api.md#the-rules-of-the-fields): the request, and the (pointer, message) it must list.
 @Suite struct ValidationTests {
     let client = Client()
     static let vp = #""viewport":{"width":390,"height":844}"#

@@ -1,6 +1,6 @@
 """Chromium suite for the keyframes answers (docs/model.md#keyframes).
 
-For every case of cases.py it builds the §8 markup in a page, styles it with the server's
+For every case of cases.py it builds the docs/model.md#keyframes-on-real-pages markup in a page, styles it with the server's
 `format=css` stylesheet (linked by its GET URL), scrolls the scroller to whole offsets of the
 domain's non-negative part (the knots and evenly spread ones), waits two rendered frames, and
 compares every box (getBoundingClientRect relative to the scroller's padding box) and computed

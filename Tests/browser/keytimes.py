@@ -60,7 +60,7 @@ def core_animation(track, f):
 
 
 def flatten(model, answer):
-    """(target, property) → value of every number §8 names, as the keyframes answer keys them."""
+    """(target, property) → value of every number docs/model.md#keyframes names, as the keyframes answer keys them."""
     out = {}
     def frame(key, prefix, f):
         for k in ("x", "y", "width", "height"):

@@ -1,10 +1,10 @@
 // Frame operations: pixel snapping (docs/model.md#determinism-and-motion), intersection (layer `clip`, docs/model.md#paging), content fitting
-// (`contentMode`, docs/model.md#paging layers and §2).
+// (`contentMode`, docs/model.md#layers and #stretchy-header).
 
 extension Frame {
     /// Snaps every edge to device pixels: edge' = floor(edge·s + 0.5)/s (round half up), then
     /// width and height are derived from the snapped edges, so two frames sharing an edge still
-    /// share it (no hairline between adjacent pages). docs/model.md#paging "Exact readings", §4.
+    /// share it (no hairline between adjacent pages). docs/model.md#determinism-and-motion.
     public func pixelSnapped(_ scale: Double) -> Frame {
         let x0 = Frame.snapEdge(x, scale)
         let y0 = Frame.snapEdge(y, scale)

@@ -42,7 +42,7 @@ public struct HeaderEngine: Sendable {
     ///   content (y-origin −y).
     /// - image, header-local: fill (0, 0, W, h); top (0, 0, W, Hh); bottom (0, h − Hh, W, Hh);
     ///   center (0, (h − Hh)/2, W, Hh).
-    /// - motionScale m (§4), a reading of ours: the image's parallax is its displacement from where
+    /// - motionScale m (docs/model.md#determinism-and-motion), a reading of ours: the image's parallax is its displacement from where
     ///   it would be if it simply scrolled with the content, (0, h − Hh, W, Hh) (the `bottom`
     ///   frame); each edge moves from there toward the mode's frame by m, so m = 1 is the mode
     ///   itself and m = 0 neither zooms nor lags. The header frame is not motion and is unchanged.

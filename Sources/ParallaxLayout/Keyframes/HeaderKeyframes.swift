@@ -1,4 +1,4 @@
-// Header keyframes, docs/model.md#keyframes over the §2 model.
+// Header keyframes, docs/model.md#keyframes over docs/model.md#stretchy-header.
 //
 // Every number of the header answer is linear in the visible height h = max(m, Hh − y) (with
 // stretch) or max(m, min(Hh, Hh − y)) (without), or in y itself (contentTop, the header's y-origin

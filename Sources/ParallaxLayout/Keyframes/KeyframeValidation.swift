@@ -1,4 +1,4 @@
-// The §8 value rules shared by the three keyframes entry points: fields that describe one moment or
+// The docs/model.md#keyframes value rules shared by the three keyframes entry points: fields that describe one moment or
 // round to pixels are refused, the domain must be finite with from < to, property names must exist.
 
 extension Checker {

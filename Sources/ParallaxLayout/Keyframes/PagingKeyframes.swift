@@ -1,4 +1,4 @@
-// Paging keyframes, docs/model.md#keyframes over the §1 model.
+// Paging keyframes, docs/model.md#keyframes over docs/model.md#paging.
 //
 // Slot k's numbers depend on the offset o only through p = o/L − k (clamped to ±1 by the layers,
 // |p| for opacity and scale), d = k·L − o (viewport frames) and |d| (visibleFraction, clamped to
@@ -41,7 +41,7 @@ extension PagingInput {
         domain ?? KeyframeDomain(from: 0, to: min((pageCount - 1) * keyframeStride, limits.maxMagnitude))
     }
 
-    /// The slots visible somewhere in the domain (nil when none is), after every §1 and §8 check:
+    /// The slots visible somewhere in the domain (nil when none is), after every paging and keyframes check (docs/model.md#paging, #keyframes):
     /// the moment fields are refused, the domain must be finite with from < to (and within 2^52
     /// strides when infinite), and it may span at most `limits.maxPagesPerResponse` slots.
     public func keyframeSlots(domain: KeyframeDomain?, limits: LayoutLimits = .standard) throws(ValidationError) -> ClosedRange<Int>? {

@@ -1,4 +1,4 @@
-// Scroll keyframes, docs/model.md#keyframes over the §3 model.
+// Scroll keyframes, docs/model.md#keyframes over docs/model.md#scroll-elements.
 //
 // An element's progress is linear in s everywhere; progressClamped and the effect ranges change
 // formula only at the ends of the effect range, s = start (progress 0) and s = end (progress 1).

@@ -1,4 +1,4 @@
-// Cutting a CSS cubic-bezier easing where a keyframes domain cuts an eased §3 effect range (docs/model.md#keyframes).
+// Cutting a CSS cubic-bezier easing where a keyframes domain cuts an eased effect range (docs/model.md#scroll-elements) (docs/model.md#keyframes).
 //
 // The effect is v = from + (to − from)·y(t) with x(t) = progress. The part of the curve between the
 // parameters ta and tb is itself a cubic Bézier whose control points are the blossoms

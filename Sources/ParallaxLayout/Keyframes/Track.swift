@@ -20,7 +20,7 @@ public enum SegmentEasing: Sendable, Hashable {
     /// CSS `cubic-bezier(x1, y1, x2, y2)`; x1, x2 in [0, 1].
     case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
 
-    /// The eased fraction of u in [0, 1] (clamped), solved like the §3 effects (|x(t) − x| ≤ 1e-12).
+    /// The eased fraction of u in [0, 1] (clamped), solved like the scroll effects (docs/model.md#scroll-elements) (|x(t) − x| ≤ 1e-12).
     public func callAsFunction(_ u: Double) -> Double {
         switch self {
         case .linear: return clamp(u, 0, 1)

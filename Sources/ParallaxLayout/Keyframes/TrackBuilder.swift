@@ -3,7 +3,7 @@
 // Every model gives, per target, the offsets where any of its numbers can change formula (page
 // boundaries, visibility edges, clamp corners, aspect kinks, effect range ends) and a function that
 // lays the target out at one offset with the model's own engine. Between two consecutive breakpoints
-// each number is linear in the offset (or one eased bezier for §3 effects), so the engine's values
+// each number is linear in the offset (or one eased bezier for docs/model.md#scroll-elements effects), so the engine's values
 // at the breakpoints are the knots, and nothing is ever sampled.
 
 /// Knots closer to the line through their neighbours than this fraction of the track's scale

@@ -13,7 +13,7 @@ public struct Size: Sendable, Hashable {
 
 /// A rectangle in points, origin top-left. JSON: `{"x","y","width","height"}` (docs/model.md, conventions).
 ///
-/// Frames are the only values `pixelScale` touches (docs/model.md#paging "Exact readings", §4); see
+/// Frames are the only values `pixelScale` touches (docs/model.md#determinism-and-motion); see
 /// ``pixelSnapped(_:)``.
 public struct Frame: Sendable, Hashable {
     public var x: Double
@@ -52,7 +52,7 @@ public enum Direction: String, Sendable, CaseIterable {
 }
 
 /// How `content {width, height}` is fitted into a layer to give `contentFrame` (UIKit's
-/// `UIView.ContentMode`; docs/model.md#paging layers and §2). Default ``aspectFill`` (the seed's image views).
+/// `UIView.ContentMode`; docs/model.md#layers and #stretchy-header). Default ``aspectFill`` (the seed's image views).
 ///
 /// - `fill`: the whole layer. - `aspectFill`: scaled by max(w/cw, h/ch), centred (may overflow).
 /// - `aspectFit`: scaled by min(w/cw, h/ch), centred. - `center`: natural size, centred.

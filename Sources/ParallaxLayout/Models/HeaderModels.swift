@@ -3,7 +3,7 @@
 //
 // Outputs: `HeaderLayout.contentFrame` is nil when no `content` was given.
 
-/// A stretchy-header request (docs/model.md#stretchy-header, §4, §5).
+/// A stretchy-header request (docs/model.md#stretchy-header, #determinism-and-motion, #timelines).
 public struct HeaderInput: Sendable, Hashable {
     /// `viewport {width W, height}`; W is the header's width.
     public var viewport: Size
@@ -11,7 +11,7 @@ public struct HeaderInput: Sendable, Hashable {
     public var header: Header
     /// Content offset y (0 at rest, negative when pulled down); default 0. Not with `offsets`.
     public var offset: Double?
-    /// Timeline (§5).
+    /// Timeline (docs/model.md#timelines).
     public var offsets: [Double]?
     /// Default true.
     public var stretch: Bool?
@@ -21,9 +21,9 @@ public struct HeaderInput: Sendable, Hashable {
     public var content: Size?
     /// Default `.aspectFill` (the seed's image view).
     public var contentMode: ContentMode?
-    /// 0…1, default 1 (§4).
+    /// 0…1, default 1 (docs/model.md#determinism-and-motion).
     public var motionScale: Double?
-    /// > 0 (§4).
+    /// > 0 (docs/model.md#determinism-and-motion).
     public var pixelScale: Double?
 
     public init(viewport: Size, header: Header, offset: Double? = nil, offsets: [Double]? = nil,
@@ -64,7 +64,7 @@ public struct HeaderInput: Sendable, Hashable {
     }
 }
 
-/// The answer to a header request: one layout or a timeline (`{"frames": [...]}`, §5).
+/// The answer to a header request: one layout or a timeline (`{"frames": [...]}`, docs/model.md#timelines).
 public enum HeaderResult: Sendable, Hashable {
     case single(HeaderLayout)
     case timeline([HeaderLayout])

@@ -6,7 +6,7 @@
 // Outputs: an optional is `nil` when the request did not ask for it or it does not apply (how a
 // nil is written, `null` or left out, is the JSON writer's business: ParallaxService).
 
-/// A paging request (docs/model.md#paging, §4, §5).
+/// A paging request (docs/model.md#paging, #determinism-and-motion, #timelines).
 public struct PagingInput: Sendable, Hashable {
     /// `viewport {width W, height H}`; A = W (horizontal) or H (vertical) is the paging extent.
     public var viewport: Size
@@ -25,7 +25,7 @@ public struct PagingInput: Sendable, Hashable {
     public var offset: Double?
     /// Fractional page; o = page·L.
     public var page: Double?
-    /// Timeline (§5): one full layout per offset, in order.
+    /// Timeline (docs/model.md#timelines): one full layout per offset, in order.
     public var offsets: [Double]?
     /// Integer page 0…N−1 used when no offset is given: o = currentPage·L (default 0).
     public var currentPage: Double?
@@ -41,9 +41,9 @@ public struct PagingInput: Sendable, Hashable {
     public var decelerationRate: Double?
     /// Enables stateless `events` (willMove / didMove) relative to this offset.
     public var previousOffset: Double?
-    /// 0…1, default 1 (§4).
+    /// 0…1, default 1 (docs/model.md#determinism-and-motion).
     public var motionScale: Double?
-    /// Device pixels per point, > 0; snaps frame edges (§4).
+    /// Device pixels per point, > 0; snaps frame edges (docs/model.md#determinism-and-motion).
     public var pixelScale: Double?
 
     @inlinable public init(viewport: Size, pageCount: Double, pageSpacing: Double? = nil, axis: Axis? = nil,

@@ -1,19 +1,19 @@
 // Scroll elements model, docs/model.md#scroll-elements (anchors Rellax, react-scroll-parallax), inputs and outputs.
 // Optional inputs are nil when absent. Outputs have no optional fields.
 
-/// A scroll-elements request (docs/model.md#scroll-elements, §4, §5).
+/// A scroll-elements request (docs/model.md#scroll-elements, #determinism-and-motion, #timelines).
 public struct ScrollInput: Sendable, Hashable {
     public var viewport: Size
     /// Default `.vertical` here (a long web page).
     public var axis: Axis?
     /// Scroll position s; default 0. Not with `offsets`.
     public var offset: Double?
-    /// Timeline (§5).
+    /// Timeline (docs/model.md#timelines).
     public var offsets: [Double]?
     public var elements: [Element]
-    /// 0…1, default 1 (§4).
+    /// 0…1, default 1 (docs/model.md#determinism-and-motion).
     public var motionScale: Double?
-    /// > 0 (§4).
+    /// > 0 (docs/model.md#determinism-and-motion).
     public var pixelScale: Double?
 
     public init(viewport: Size, axis: Axis? = nil, offset: Double? = nil, offsets: [Double]? = nil,
@@ -115,7 +115,7 @@ public enum Easing: Sendable, Hashable {
     }
 }
 
-/// The answer to a scroll request: one layout or a timeline (`{"frames": [...]}`, §5).
+/// The answer to a scroll request: one layout or a timeline (`{"frames": [...]}`, docs/model.md#timelines).
 public enum ScrollResult: Sendable, Hashable {
     case single(ScrollLayout)
     case timeline([ScrollLayout])

@@ -1,4 +1,4 @@
-// Validation vocabulary shared by every model (docs/api.md errors and limits; STYLE.md "errors that say
+// Validation vocabulary shared by every model (docs/api.md errors and limits; docs/architecture.md#traits-the-code-keeps "errors that say
 // what to fix"). The JSON reader reports type errors and unknown fields itself; `validate` here
 // checks values, and reports EVERY problem, not only the first.
 

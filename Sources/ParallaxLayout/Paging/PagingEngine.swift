@@ -1,4 +1,4 @@
-// Paging, docs/model.md#paging (seeds: ParallaxPagingViewController, poster scroll view), §4, §5.
+// Paging, docs/model.md#paging (seeds: ParallaxPagingViewController, poster scroll view), #determinism-and-motion, #timelines.
 //
 // `PagingEngine` is a validated, prepared request: the derived constants (A, L, N, effective layer
 // travel) are computed once, then any offset is laid out in O(visible pages + layers). The JSON
@@ -123,7 +123,7 @@ public struct PagingEngine: Sendable {
         }
     }
 
-    /// The `previousOffset` used for events in frame `k` (docs/model.md#paging callbacks, §5). Reading of ours,
+    /// The `previousOffset` used for events in frame `k` (docs/model.md#paging callbacks, #timelines). Reading of ours,
     /// the same as the reference peer: events exist only when the request gives `previousOffset`;
     /// frame 0 compares with it, frame k > 0 with `offsets[k − 1]`, so a timeline reports each
     /// event once, in the frame where it happens.

@@ -1,4 +1,4 @@
-// Paging value rules (docs/model.md#paging, §6). Type errors and unknown fields are the JSON reader's job.
+// Paging value rules (docs/model.md#paging, docs/api.md#the-rules-of-the-fields). Type errors and unknown fields are the JSON reader's job.
 
 /// Slot arithmetic stays exact in a double while |P| ≤ 2^52 (infinite mode has no clamp).
 let maxInfinitePosition = 4_503_599_627_370_496.0

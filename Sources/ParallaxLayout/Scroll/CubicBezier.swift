@@ -1,8 +1,8 @@
 // CSS cubic-bezier timing functions (docs/model.md#scroll-elements): Newton–Raphson on x(t) from t = x (WebKit/Chromium
 // `UnitBezier`), then bisection, both to |x(t) − x| ≤ 1e-12. A browser stops at 1e-7 (a rendering
-// tolerance); §8 keyframes must agree with these answers to 1e-9 of an effect's range, and near a
+// tolerance); keyframes (docs/model.md#keyframes) must agree with these answers to 1e-9 of an effect's range, and near a
 // steep part of a curve y moves by up to ~20× the error in x, so the solve is 1e-12. Iteration counts
-// are fixed so every platform runs the same floating-point operations and gets the same bits (§4).
+// are fixed so every platform runs the same floating-point operations and gets the same bits (docs/model.md#determinism-and-motion).
 
 /// A cubic Bézier from (0, 0) to (1, 1) with control points (x1, y1), (x2, y2), as in CSS.
 public struct CubicBezier: Sendable, Hashable {

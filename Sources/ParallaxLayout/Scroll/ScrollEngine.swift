@@ -44,7 +44,7 @@ public struct ScrollEngine: Sendable {
     /// - effect ranges: from + (to − from)·ease(progressClamped).
     /// - `speed` k (Rellax): translate = −100·k·(progress − base), raw progress, base = progress at
     ///   s = 0, or 0.5 with `center`.
-    /// - motionScale m (§4): translate and rotate × m; scale and opacity moved toward 1 by m.
+    /// - motionScale m (docs/model.md#determinism-and-motion): translate and rotate × m; scale and opacity moved toward 1 by m.
     /// - viewportFrame: frame moved by −s along the axis and by translate, before scale;
     ///   `visible` when it overlaps the viewport with positive area.
     public func element(_ i: Int, offset s: Double) -> ElementLayout {

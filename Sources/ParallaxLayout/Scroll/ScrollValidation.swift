@@ -1,4 +1,4 @@
-// Scroll value rules (docs/model.md#scroll-elements, §6).
+// Scroll value rules (docs/model.md#scroll-elements, docs/api.md#the-rules-of-the-fields).
 
 extension ScrollInput {
     /// Every value problem: viewport sizes > 0; at most maxElements elements, element × frame

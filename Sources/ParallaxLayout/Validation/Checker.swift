@@ -1,6 +1,6 @@
 // Collects value problems as (JSON pointer, message) pairs; every check records its own problem and
 // returns whether the value passed, so callers can skip checks that depend on a bad value.
-// Messages are short imperatives that say what to fix (STYLE.md trait 6), and each states the whole
+// Messages are short imperatives that say what to fix (docs/architecture.md#traits-the-code-keeps, trait 6), and each states the whole
 // rule of its field, not only the part the value broke: a width of 1e16 is told "must be between
 // 1e-6 and 1e15", a width of 0 the same (docs/api.md#errors, docs/api.md#limits).
 

@@ -4,7 +4,7 @@
 /// fields, so the engine port only has to call `allowOrigin` (WebSemantics.addCORS) and `preflight`.
 struct CORSPolicy: Sendable, Equatable {
     /// `*`: any origin, answered with the literal `*` (no credentials are ever involved, so the
-    /// wildcard is valid, Fetch §3.2.5). `list`: exactly these serialized origins, echoed back.
+    /// wildcard is valid, Fetch standard §3.2.5). `list`: exactly these serialized origins, echoed back.
     enum Origins: Sendable, Equatable {
         case any
         case list([String])
@@ -72,7 +72,7 @@ struct CORSPolicy: Sendable, Equatable {
     /// a non-matching origin get different headers), so shared caches must key on it.
     var variesByOrigin: Bool { origins != .any }
 
-    /// The fields of the 204 answer to `OPTIONS` on a known route (Fetch §3.2.3): the route's
+    /// The fields of the 204 answer to `OPTIONS` on a known route (Fetch standard §3.2.3): the route's
     /// methods, the allowed headers plus those asked for in `Access-Control-Request-Headers` that
     /// may be echoed, and a max age. A plain `OPTIONS` (no `Origin`) gets the same, which also
     /// tells a person what the route supports; a disallowed origin gets no `Access-Control-*`

@@ -15,14 +15,14 @@ enum ContentNegotiation {
     /// The coding to use for a client that sent `acceptEncoding` (all field lines joined with `,`;
     /// nil when absent).
     ///
-    /// - Absent: identity (§12.5.3: any coding is then acceptable, but a client that did not ask
+    /// - Absent: identity (RFC 9110 §12.5.3: any coding is then acceptable, but a client that did not ask
     ///   may not decode one; every HTTP cache and curl send the field when they can).
-    /// - gzip's weight is that of `gzip` or `x-gzip` (§8.4.1.3), else `*`, else 0; identity's that
+    /// - gzip's weight is that of `gzip` or `x-gzip` (RFC 9110 §8.4.1.3), else `*`, else 0; identity's that
     ///   of `identity`, else `*`, else the smallest positive weight: identity is acceptable unless
     ///   excluded, but only a client that names it prefers it (`gzip;q=0.8` alone means gzip).
     /// - gzip when its weight is positive and not below identity's: `gzip;q=0` refuses it, and
     ///   `gzip;q=0.5, identity` prefers identity. When both are refused the answer still goes out as
-    ///   identity (§12.5.3 allows it rather than a 406 that helps nobody).
+    ///   identity (RFC 9110 §12.5.3 allows it rather than a 406 that helps nobody).
     /// Members are case-insensitive; a member with a malformed weight is ignored.
     static func coding(acceptEncoding: String?) -> ContentCoding {
         guard let field = acceptEncoding else { return .identity }

@@ -100,7 +100,7 @@ enum EntityTag {
 
     /// Whether `If-None-Match` (all its field lines joined with `,`) matches `current`, a strong tag
     /// of the representation that would be sent (RFC 9110 §13.1.2): `*` matches any; otherwise
-    /// any member that is equal by the weak comparison (§8.8.3.2: `W/` ignored, opaque tags
+    /// any member that is equal by the weak comparison (RFC 9110 §8.8.3.2: `W/` ignored, opaque tags
     /// compared byte for byte). Members that are not entity-tags are skipped, so a malformed
     /// field never matches by accident; an opaque tag may contain commas, so the field is
     /// scanned, not split.

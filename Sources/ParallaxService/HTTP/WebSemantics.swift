@@ -42,7 +42,7 @@ final class WebSemantics {
     }
 
     /// `OPTIONS` on a known route: 204 with `Allow` and, for an allowed origin, the CORS preflight
-    /// fields (Fetch §3.2.3).
+    /// fields (Fetch standard §3.2.3).
     func preflight(_ request: borrowing HTTPRequest, _ route: Route, into response: inout HTTPResponse) {
         response.status = .noContent
         response.headers += cors.preflight(origin: request.headers["Origin"],

@@ -14,7 +14,7 @@ enum KeyframesFormat: String, CaseIterable {
 
 /// `snapStop` (paging only): CSS `scroll-snap-stop` on every page's snap position. `always` makes a
 /// fling or a wheel turn stop on the next page instead of passing over pages (CSS Scroll Snap 1,
-/// §6.2); `normal`, the default, lets it pass over as the browser's momentum carries it.
+/// section 6.2); `normal`, the default, lets it pass over as the browser's momentum carries it.
 enum SnapStop: String, CaseIterable {
     case normal
     case always

@@ -1,6 +1,6 @@
 import ParallaxLayout
 
-/// The representation of a single-offset answer (docs/api.md "Pictures"): the JSON of §1–§3, or an SVG
+/// The representation of a single-offset answer (docs/api.md "Pictures"): the JSON of docs/model.md's three models, or an SVG
 /// picture of it. Chosen by the request's `format` field (a dotted query parameter on GET), else
 /// by `Accept` (RFC 9110 §12.5.1), else JSON.
 enum ResponseFormat: String, CaseIterable {

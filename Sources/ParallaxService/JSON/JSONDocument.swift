@@ -7,7 +7,7 @@ struct JSONSyntaxError: Error, Equatable {
     var message: String
 }
 
-/// The one type that touches yyjson's pointers (STYLE.md trait 2). A parser lives on one event
+/// The one type that touches yyjson's pointers (docs/architecture.md#traits-the-code-keeps, trait 2). A parser lives on one event
 /// loop and reuses a yyjson dynamic allocator, so a request costs no malloc once the loop is warm.
 /// Values handed to `parse`'s closure are valid only inside it: the document is freed after.
 final class JSONParser {

@@ -2,7 +2,7 @@ import HTTPServer
 import Synchronization
 
 /// Process-wide counters for `GET /metrics`, shared by every event loop: plain atomics with
-/// relaxed ordering, no locks (STYLE.md trait 8: nothing shared but configuration and atomics).
+/// relaxed ordering, no locks (docs/architecture.md#traits-the-code-keeps, trait 8: nothing shared but configuration and atomics).
 public final class ServiceMetrics: Sendable {
     /// Status codes with their own series; anything else is counted as `other`.
     static let statuses: [Int] = [200, 400, 404, 405, 408, 413, 415, 417, 422, 431, 500, 503, 505]

@@ -54,7 +54,7 @@ struct KeyframesAnimation {
     /// One step per knot. A jump (two knots at one offset) cannot be two keyframes at one
     /// percentage (CSS merges them), so the linear segment before it ends with a `linear()`
     /// easing that reaches the left value just before 100 % and the right value at 100 %
-    /// (CSS Easing 2 §2.3: the last of equal input positions wins at that input).
+    /// (CSS Easing Functions Level 2, section 2.3: the last of equal input positions wins at that input).
     private static func steps(_ c: Curve, _ value: (Double) -> String) -> [Step] {
         var out: [Step] = []
         var i = 0

@@ -1,7 +1,7 @@
 import HTTPServer
 import ParallaxLayout
 
-/// `format: "css"` (docs/model.md#keyframes): one stylesheet for the §8 markup. Structure (the scroller is the
+/// `format: "css"` (docs/model.md#keyframes): one stylesheet for docs/model.md#keyframes-on-real-pages markup. Structure (the scroller is the
 /// W × H viewport with overflow on the axis; every box absolutely placed at its place at `from`;
 /// pages clip with `overflow: clip`, not `hidden`, which would make each page a scroll container
 /// and capture `scroll(nearest)`), then scroll-driven animations on a named `scroll-timeline` of

@@ -73,7 +73,7 @@ struct KeyframesScene {
         return (order, byTarget)
     }
 
-    /// A CSS string (CSS Syntax §4.3.5 / CSSOM "serialize a string"): `"` and `\` escaped, control
+    /// A CSS string (CSS Syntax 3, section 4.3.5 / CSSOM "serialize a string"): `"` and `\` escaped, control
     /// characters as hex escapes, so a layer or element name cannot break out of its selector.
     static func cssString(_ s: String) -> String {
         var out = "\""

@@ -155,7 +155,7 @@ struct SVGCanvas {
 
     mutating func endGroup() { raw("</g>\n") }
 
-    /// `scale(s)` and `rotate(deg)` about the centre of `f` (docs/model.md#paging, §3: both about the centre).
+    /// `scale(s)` and `rotate(deg)` about the centre of `f` (docs/model.md#paging, docs/model.md#scroll-elements: both about the centre).
     static func aboutCentre(_ f: Frame, scale: Double?, rotate: Double?) -> String? {
         let s = scale ?? 1, r = rotate ?? 0
         if s == 1 && r == 0 { return nil }

@@ -1,7 +1,7 @@
 import HTTPServer
 import ParallaxLayout
 
-/// The stretchy-header picture (docs/model.md#stretchy-header, §9 "Pictures"): the viewport, the header pinned to its
+/// The stretchy-header picture (docs/model.md#stretchy-header, docs/api.md#pictures): the viewport, the header pinned to its
 /// top with the image layer clipped by it (a drawn landscape placed at `contentFrame`, or filling
 /// the image layer, so stretching and zooming are visible), the scrolling body from `contentTop`,
 /// and guides at the rest height, the minimum height and the body's top.

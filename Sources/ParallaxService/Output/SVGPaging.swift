@@ -1,7 +1,7 @@
 import HTTPServer
 import ParallaxLayout
 
-/// The paging picture (docs/model.md#paging, §9 "Pictures"): the viewport, every page with its index and slot,
+/// The paging picture (docs/model.md#paging, docs/api.md#pictures): the viewport, every page with its index and slot,
 /// its layers striped and clipped by the page (the seed's `clipsToBounds`) with their unclipped
 /// frames dashed, and the neighbouring pages beside the viewport under a veil, so one can see
 /// where the next page waits and how far each layer has travelled.

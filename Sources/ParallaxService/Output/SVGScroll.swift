@@ -1,7 +1,7 @@
 import HTTPServer
 import ParallaxLayout
 
-/// The scroll-elements picture (docs/model.md#scroll-elements, §9 "Pictures"): the viewport, each element where the
+/// The scroll-elements picture (docs/model.md#scroll-elements, docs/api.md#pictures): the viewport, each element where the
 /// page alone would put it (dashed: its frame moved by −s), an arrow to where the effect moves it
 /// (`viewportFrame`, drawn with its scale and rotation about the centre and its opacity), and a
 /// card with its progress and effect values. Elements off screen stay in the picture under a veil,
