@@ -190,7 +190,7 @@ public final class ParallaxApp: HTTPResponder {
         answeredRoute = nil
         switch error.kind {
         case .malformed: metrics.httpParseErrors.add(1)
-        case .responseHeaderRefused: AccessLog.error(options.logFormat, error.detail)
+        case .responseHeaderRefused: Log.line(options.logFormat, "error", error.detail)
         default: break
         }
         Problem.engine(error).write(into: &response)

@@ -74,8 +74,8 @@ check "404 is a problem" 'curl -s "$base/nope" | grep -c >/dev/null "\"status\":
 connects=$(curl -s -o /dev/null -o /dev/null -o /dev/null -w '%{num_connects}\n' "$base/healthz" "$base/v1/paging?viewport.width=1&viewport.height=1&pageCount=1" "$base/readyz" | paste -sd' ')
 check "keep-alive reuses one connection ($connects)" '[[ "$connects" == "1 0 0" ]]'
 
-# Access log: one JSON line per request on stderr.
-check "access log is JSON lines" 'grep -q "\"method\":\"GET\",\"path\":\"/healthz\",\"status\":200" "$work/err"'
+# Access log: one JSON line per request on stdout, with the start-up lines (docs/operations.md#logs).
+check "access log is JSON lines" 'grep -q "\"method\":\"GET\",\"path\":\"/healthz\",\"status\":200" "$work/out"'
 
 echo "$failures failure(s)"
 [[ "$failures" == 0 ]]

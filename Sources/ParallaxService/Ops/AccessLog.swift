@@ -5,17 +5,9 @@ import Darwin
 #endif
 import HTTPServer
 
-/// How the access log is written (docs/operations.md, `--log-format json|text`).
-public enum LogFormat: String, Sendable, CaseIterable {
-    /// One JSON object per line (JSON lines), for log pipelines.
-    case json
-    /// A short human line.
-    case text
-}
-
-/// The access log: one line per response on stderr, built in a buffer reused by its event loop
-/// and written with a single write(2), so lines from different loops never interleave and no
-/// Foundation sits on the hot path.
+/// The access log (docs/operations.md#logs): one line per response, in the log's format and on its
+/// stream (Log.swift), built in a buffer reused by its event loop, so the hot path allocates
+/// nothing for it.
 struct AccessLog {
     let format: LogFormat
     private var line = ByteBuffer(capacity: 256)
@@ -26,29 +18,8 @@ struct AccessLog {
 
     mutating func write(_ r: HTTPRequestRecord) {
         Self.render(r, format: format, into: &line)
-        line.write(toFileDescriptor: 2)
+        Log.write(&line)
         line.clear()
-    }
-
-    /// An error of the service's own making (a response header the engine refused), on stderr
-    /// in the log format, whether or not the access log is on: `{"level":"error","msg":…}`.
-    static func error(_ format: LogFormat, _ message: String) {
-        var line = ByteBuffer()
-        JSONWriter.write(into: &line) { w in
-            switch format {
-            case .json:
-                w.objectStart()
-                w.field("level", "error")
-                w.field("msg", message)
-                w.objectEnd()
-            case .text:
-                w.text { $0.writeStaticString("error: ") }
-                // Quoted like the access log's path: the message may hold request bytes.
-                w.stringValue(message)
-            }
-        }
-        line.writeByte(10)
-        _ = line.write(toFileDescriptor: 2)
     }
 
     /// Appends one log line, newline included.
