@@ -23,21 +23,10 @@ extension ServiceOptions {
               keyPath: \.maxElements),
     ]
 
-    struct LimitError: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    private static func positiveInteger(_ text: String) throws(LimitError) -> Int {
-        guard let v = Int(text), v >= 1, v <= 1_000_000_000 else {
-            throw LimitError(description: "must be an integer in 1...1000000000, not '\(text)'")
-        }
-        return v
-    }
-
     static let limitCommandLineOptions: [ServerOptions.Option] = limits.map { limit in
         ServerOptions.Option(
             flag: limit.flag, env: limit.env, placeholder: "N", help: limit.help,
             current: { "\($0.service.limits[keyPath: limit.keyPath])" },
-            apply: { $0.service.limits[keyPath: limit.keyPath] = try positiveInteger($1) })
+            apply: { $0.service.limits[keyPath: limit.keyPath] = try ServerOptions.integer($1, in: 1...1_000_000_000) })
     }
 }

@@ -51,45 +51,54 @@ public struct ServerOptions: Sendable, Equatable {
                current: { $0.configuration.host }, apply: { $0.configuration.host = $1 }),
         Option(flag: "port", env: "PORT", placeholder: "N", help: "TCP port (0 = ephemeral)",
                current: { "\($0.configuration.port)" },
-               apply: { $0.configuration.port = try integer($1, "port", 0...65_535) }),
+               apply: { $0.configuration.port = try integer($1, in: 0...65_535) }),
         Option(flag: "workers", env: "WORKERS", placeholder: "N", help: "event-loop threads (default: CPU cores)",
                current: { "\($0.configuration.workers)" },
-               apply: { $0.configuration.workers = try integer($1, "workers", 1...1024) }),
+               apply: { $0.configuration.workers = try integer($1, in: 1...1024) }),
         Option(flag: "reuse-port", env: "REUSE_PORT", placeholder: "on|off",
                help: "share the port with other processes (SO_REUSEPORT); off: a busy port is an error",
                current: { $0.configuration.reusePort ? "on" : "off" },
                apply: { $0.configuration.reusePort = try onOff($1, "reuse-port") }),
-        Option(flag: "max-header-bytes", env: "MAX_HEADER_BYTES", placeholder: "BYTES",
-               help: "request line + headers; over it 431", current: { "\($0.configuration.limits.maxHeaderBytes)" },
-               apply: { $0.configuration.limits.maxHeaderBytes = try size($1, "max-header-bytes") }),
-        Option(flag: "max-body-bytes", env: "MAX_BODY_BYTES", placeholder: "BYTES",
-               help: "request body; over it 413 before reading it", current: { "\($0.configuration.limits.maxBodyBytes)" },
-               apply: { $0.configuration.limits.maxBodyBytes = try size($1, "max-body-bytes") }),
-        Option(flag: "max-header-count", env: "MAX_HEADER_COUNT", placeholder: "N",
-               help: "header fields per request; over it 431", current: { "\($0.configuration.limits.maxHeaderCount)" },
-               apply: { $0.configuration.limits.maxHeaderCount = try integer($1, "max-header-count", 1...100_000) }),
-        Option(flag: "max-connections", env: "MAX_CONNECTIONS", placeholder: "N",
-               help: "open connections; excess answered 503 and closed", current: { "\($0.configuration.limits.maxConnections)" },
-               apply: { $0.configuration.limits.maxConnections = try integer($1, "max-connections", 1...10_000_000) }),
-        Option(flag: "header-timeout", env: "HEADER_TIMEOUT", placeholder: "SECONDS",
-               help: "first byte to end of headers; over it 408", current: { seconds($0.configuration.limits.headerTimeout) },
-               apply: { $0.configuration.limits.headerTimeout = try duration($1, "header-timeout") }),
-        Option(flag: "idle-timeout", env: "IDLE_TIMEOUT", placeholder: "SECONDS",
-               help: "idle keep-alive connection is closed", current: { seconds($0.configuration.limits.idleTimeout) },
-               apply: { $0.configuration.limits.idleTimeout = try duration($1, "idle-timeout") }),
-        Option(flag: "request-timeout", env: "REQUEST_TIMEOUT", placeholder: "SECONDS",
-               help: "first byte to last body byte; over it 408", current: { seconds($0.configuration.limits.requestTimeout) },
-               apply: { $0.configuration.limits.requestTimeout = try duration($1, "request-timeout") }),
-        Option(flag: "drain-timeout", env: "DRAIN_TIMEOUT", placeholder: "SECONDS",
-               help: "on SIGTERM/SIGINT, time for in-flight requests", current: { seconds($0.configuration.limits.drainTimeout) },
-               apply: { $0.configuration.limits.drainTimeout = try duration($1, "drain-timeout") }),
-        Option(flag: "write-high-water-mark", env: "WRITE_HIGH_WATER_MARK", placeholder: "BYTES",
-               help: "unsent output at which reading pauses", current: { "\($0.configuration.limits.writeHighWaterMark)" },
-               apply: { $0.configuration.limits.writeHighWaterMark = try size($1, "write-high-water-mark") }),
-        Option(flag: "max-output-bytes", env: "MAX_OUTPUT_BYTES", placeholder: "BYTES",
-               help: "unsent output of all connections; while spent no new requests are read", current: { "\($0.configuration.limits.maxOutputBytes)" },
-               apply: { $0.configuration.limits.maxOutputBytes = try size($1, "max-output-bytes") }),
+        limit("max-header-bytes", "request line + headers; over it 431", bytes: \.maxHeaderBytes),
+        limit("max-body-bytes", "request body; over it 413 before reading it", bytes: \.maxBodyBytes),
+        limit("max-header-count", "header fields per request; over it 431", count: \.maxHeaderCount, in: 1...100_000),
+        limit("max-connections", "open connections; excess answered 503 and closed", count: \.maxConnections,
+              in: 1...10_000_000),
+        limit("header-timeout", "first byte to end of headers; over it 408", seconds: \.headerTimeout),
+        limit("idle-timeout", "idle keep-alive connection is closed", seconds: \.idleTimeout),
+        limit("request-timeout", "first byte to last body byte; over it 408", seconds: \.requestTimeout),
+        limit("drain-timeout", "on SIGTERM/SIGINT, time for in-flight requests", seconds: \.drainTimeout),
+        limit("write-high-water-mark", "unsent output at which reading pauses", bytes: \.writeHighWaterMark),
+        limit("max-output-bytes", "unsent output of all connections; while spent no new requests are read",
+              bytes: \.maxOutputBytes),
     ]
+
+    /// An engine limit (a field of `HTTPLimits`): the flag, its variable (the flag in capitals,
+    /// `-` as `_`), and its value parsed by the parser of its kind.
+    private static func limit(_ flag: String, _ help: String, bytes keyPath: WritableKeyPath<HTTPLimits, Int> & Sendable) -> Option {
+        Option(flag: flag, env: environmentName(flag), placeholder: "BYTES", help: help,
+               current: { "\($0.configuration.limits[keyPath: keyPath])" },
+               apply: { $0.configuration.limits[keyPath: keyPath] = try size($1, flag) })
+    }
+
+    private static func limit(_ flag: String, _ help: String, count keyPath: WritableKeyPath<HTTPLimits, Int> & Sendable,
+                              in range: ClosedRange<Int>) -> Option {
+        Option(flag: flag, env: environmentName(flag), placeholder: "N", help: help,
+               current: { "\($0.configuration.limits[keyPath: keyPath])" },
+               apply: { $0.configuration.limits[keyPath: keyPath] = try integer($1, in: range) })
+    }
+
+    private static func limit(_ flag: String, _ help: String,
+                              seconds keyPath: WritableKeyPath<HTTPLimits, Duration> & Sendable) -> Option {
+        Option(flag: flag, env: environmentName(flag), placeholder: "SECONDS", help: help,
+               current: { seconds($0.configuration.limits[keyPath: keyPath]) },
+               apply: { $0.configuration.limits[keyPath: keyPath] = try duration($1, flag) })
+    }
+
+    /// `max-body-bytes` → `MAX_BODY_BYTES` (the prefix is added where the environment is read).
+    private static func environmentName(_ flag: String) -> String {
+        String(flag.uppercased().map { $0 == "-" ? "_" : $0 })
+    }
 
     /// Every environment variable read, so a caller can collect just these with getenv.
     public static func environmentNames(prefix: String = "PARALLAX_") -> [String] {
@@ -156,9 +165,18 @@ public struct ServerOptions: Sendable, Equatable {
 
     // MARK: value parsers
 
-    static func integer(_ s: String, _ name: String, _ range: ClosedRange<Int>) throws -> Int {
+    /// A value that does not parse, said without the option's name: `parse` puts the flag (and
+    /// the environment variable it came from) in front.
+    struct ValueError: Swift.Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The one integer parser of the command line (the engine's counts, the layout limits, the
+    /// cache max-age): decimal digits whose value lies in `range`. `what` names the value in the
+    /// message ("an integer number of seconds").
+    static func integer(_ s: String, in range: ClosedRange<Int>, what: String = "an integer") throws(ValueError) -> Int {
         guard let v = Int(s), range.contains(v) else {
-            throw Error(description: "--\(name) must be an integer in \(range.lowerBound)...\(range.upperBound), not '\(s)'")
+            throw ValueError(description: "must be \(what) in \(range.lowerBound)...\(range.upperBound), not '\(s)'")
         }
         return v
     }

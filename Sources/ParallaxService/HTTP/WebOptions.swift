@@ -8,13 +8,8 @@ extension ServiceOptions {
     /// with the version), so only a deploy makes it stale, and then revalidation is one 304.
     public static let defaultCacheMaxAge = 86_400
 
-    static func cacheMaxAge(_ text: String) throws(LimitError) -> Int {
-        // RFC 9111 §1.2.2: delta-seconds; a year is the conventional ceiling ("immutable" use).
-        guard let v = Int(text), v >= 0, v <= 31_536_000 else {
-            throw LimitError(description: "must be an integer number of seconds in 0...31536000, not '\(text)'")
-        }
-        return v
-    }
+    /// RFC 9111 §1.2.2: delta-seconds; a year is the conventional ceiling ("immutable" use).
+    static let cacheMaxAgeRange = 0...31_536_000
 
     static let webCommandLineOptions: [ServerOptions.Option] = [
         ServerOptions.Option(
@@ -26,7 +21,7 @@ extension ServiceOptions {
             flag: "cache-max-age", env: "CACHE_MAX_AGE", placeholder: "SECONDS",
             help: "max-age of Cache-Control on GET answers (0 = revalidate every time)",
             current: { "\($0.service.cacheMaxAge)" },
-            apply: { $0.service.cacheMaxAge = try cacheMaxAge($1) }),
+            apply: { $0.service.cacheMaxAge = try ServerOptions.integer($1, in: cacheMaxAgeRange, what: "an integer number of seconds") }),
     ]
 }
 
