@@ -5,7 +5,7 @@ import Synchronization
 /// relaxed ordering, no locks (docs/architecture.md#traits-the-code-keeps, trait 8: nothing shared but configuration and atomics).
 public final class ServiceMetrics: Sendable {
     /// Status codes with their own series; anything else is counted as `other`.
-    static let statuses: [Int] = [200, 400, 404, 405, 408, 413, 415, 417, 422, 431, 500, 503, 505]
+    static let statuses: [Int] = [200, 204, 304, 400, 404, 405, 408, 412, 413, 415, 417, 422, 431, 500, 503, 505]
     /// Latency histogram upper bounds in seconds (Prometheus `le`), then +Inf.
     static let bounds: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1]
     static let boundsNanoseconds: [UInt64] = bounds.map { UInt64($0 * 1e9) }
