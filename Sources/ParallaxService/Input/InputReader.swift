@@ -71,20 +71,24 @@ struct InputReader {
         return body(&self)
     }
 
+    /// What `object` hands its `member` reader: a field of the object's table, or a key outside
+    /// it (a route's own fields, e.g. the keyframes request's `domain`, else unknown).
+    enum Member<F> {
+        case field(F)
+        case other(JSONKey)
+    }
+
     /// Iterates an object's members with the path at each member. A key is first looked up in
-    /// `F`'s table (the object's schema, docs/architecture.md#reading-a-request): a field seen before is
-    /// reported once per repeat without reading it again, by a bit of a mask; else `member` reads
-    /// it, switching over the case. A key outside the table goes to `extra` (a route's own fields,
-    /// e.g. the keyframes request's `domain`), which returns false for a key it does not know
-    /// (reported as unknown); the keys it accepts are remembered in the key buffer for the same
-    /// repeat check. Then each required field missing is reported, in the table's order. Returns
-    /// false when `value` is not an object.
+    /// `F`'s table (the object's schema, docs/architecture.md#reading-a-request): a field seen
+    /// before is reported once per repeat without reading it again, by a bit of a mask; else
+    /// `member` reads it, switching over the case (one closure, as the optimizer inlines it). A
+    /// key outside the table is handed over as `.other`; `member` returns false for a key it does
+    /// not know (reported as unknown), and the keys it accepts are remembered in the key buffer
+    /// for the same repeat check. Then each required field missing is reported, in the table's
+    /// order. Returns false when `value` is not an object.
     @discardableResult @inline(__always)
-    mutating func object<F: JSONNames>(
-        _ value: JSONValue, _: F.Type,
-        extra: (inout InputReader, JSONKey, JSONValue) -> Bool = { _, _, _ in false },
-        member: (inout InputReader, F, JSONValue) -> Void
-    ) -> Bool {
+    mutating func object<F: JSONNames>(_ value: JSONValue, _: F.Type,
+                                       member: (inout InputReader, Member<F>, JSONValue) -> Bool) -> Bool {
         guard value.kind == .object else {
             fail("must be an object, not \(value.kindName)")
             return false
@@ -102,7 +106,7 @@ struct InputReader {
                     return
                 }
                 seen |= bit
-                member(&self, fields.name(at: i), v)
+                if !member(&self, .field(fields.name(at: i)), v) { fail("unknown field") }
                 return
             }
             // Only known extra fields are remembered, so the scan stays short however many
@@ -111,7 +115,7 @@ struct InputReader {
                 fail("appears more than once")
                 return
             }
-            if extra(&self, key, v) { keys.append(key) } else { fail("unknown field") }
+            if member(&self, .other(key), v) { keys.append(key) } else { fail("unknown field") }
         }
         if keys.count > start { keys.removeSubrange(start...) }
         if fields.requiredMask & ~seen != 0 {
@@ -182,11 +186,13 @@ struct InputReader {
     /// `{width, height}`, both required numbers.
     mutating func size(_ v: JSONValue) -> Size? {
         var w: Double?, h: Double?
-        let seen = object(v, SizeField.self) { r, field, e in
+        let seen = object(v, SizeField.self) { r, member, e in
+            guard case .field(let field) = member else { return false }
             switch field {
             case .width: w = r.number(e)
             case .height: h = r.number(e)
             }
+            return true
         }
         // A bad or missing side becomes a placeholder (already reported), so value validation
         // still checks the other one.
@@ -197,13 +203,15 @@ struct InputReader {
     /// `{x, y, width, height}`, all required numbers.
     mutating func frame(_ v: JSONValue) -> Frame? {
         var x: Double?, y: Double?, w: Double?, h: Double?
-        let seen = object(v, FrameField.self) { r, field, e in
+        let seen = object(v, FrameField.self) { r, member, e in
+            guard case .field(let field) = member else { return false }
             switch field {
             case .x: x = r.number(e)
             case .y: y = r.number(e)
             case .width: w = r.number(e)
             case .height: h = r.number(e)
             }
+            return true
         }
         guard seen else { return nil }
         return Frame(x: x ?? 0, y: y ?? 0, width: w ?? 1, height: h ?? 1)
@@ -213,11 +221,13 @@ struct InputReader {
     /// missing end its placeholder.
     mutating func fromTo(_ v: JSONValue) -> (from: Double?, to: Double?)? {
         var from: Double?, to: Double?
-        let seen = object(v, RangeField.self) { r, field, e in
+        let seen = object(v, RangeField.self) { r, member, e in
+            guard case .field(let field) = member else { return false }
             switch field {
             case .from: from = r.number(e)
             case .to: to = r.number(e)
             }
+            return true
         }
         return seen ? (from, to) : nil
     }

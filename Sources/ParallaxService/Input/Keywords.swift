@@ -8,7 +8,7 @@ import ParallaxLayout
 
 extension InputReader {
     /// A string naming one case of `E` (bytes first, then the String path for the error).
-    mutating func keyword<E: JSONNames>(_ v: JSONValue, _ type: E.Type) -> E? {
+    @inline(__always) mutating func keyword<E: JSONNames>(_ v: JSONValue, _ type: E.Type) -> E? {
         if let key = v.stringKey, let e = E.names[key] { return e }
         return stringKeyword(v, type)
     }

@@ -3,7 +3,7 @@
 /// `PagingField`) or the keywords of one string field (`Axis`). The table that matches a key or a
 /// string against the names is built from the enum's cases, and a reader switches over the case
 /// it gets, so the compiler checks that every name has its reading (docs/architecture.md#reading-a-request).
-protocol JSONNames: RawRepresentable, CaseIterable, Sendable where RawValue == String {
+protocol JSONNames: RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == String {
     /// `NameTable(required: […])` for an object's fields, `NameTable()` for keywords.
     static var names: NameTable<Self> { get }
 }
@@ -30,21 +30,30 @@ struct NameTable<Name: JSONNames>: Sendable {
     init(required: [Name] = []) {
         let cases = Array(Name.allCases)
         self.cases = cases
-        precondition(cases.count <= 64 && cases.allSatisfy { $0.rawValue.utf8.count <= 16 },
-                     "a name table holds at most 64 names of at most 16 bytes")
-        let entries = cases.map { name in
-            let bytes = Array(name.rawValue.utf8)
-            return (bytes.count, Self.word(bytes, from: 0), Self.word(bytes, from: 8))
+        // The words of each name, read in one pass over its UTF-8 (built once, at first use; its
+        // cost counts in the first request's instructions).
+        var entries: [(length: Int, word0: UInt64, word1: UInt64)] = []
+        entries.reserveCapacity(cases.count)
+        for name in cases {
+            var words: (UInt64, UInt64) = (0, 0)
+            var n = 0
+            for byte in name.rawValue.utf8 {
+                if n < 8 { words.0 |= UInt64(byte) << UInt64(8 * n) } else if n < 16 { words.1 |= UInt64(byte) << UInt64(8 * (n - 8)) }
+                n += 1
+            }
+            entries.append((n, words.0, words.1))
         }
+        precondition(cases.count <= 64 && entries.allSatisfy { $0.length <= 16 },
+                     "a name table holds at most 64 names of at most 16 bytes")
         self.entries = entries
-        self.required = required.compactMap { r in cases.firstIndex { $0.rawValue == r.rawValue } }
+        self.required = required.compactMap { cases.firstIndex(of: $0) }
         requiredMask = self.required.reduce(0) { $0 | 1 << UInt64($1) }
         // Odd multipliers from a fixed sequence until every name has a slot of its own (a few
         // tries for the API's tables, once per table).
         var candidate: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var table = [Int8](repeating: -1, count: 256)
         while true {
             let m = candidate | 1
-            var table = [Int8](repeating: -1, count: 256)
             var clash = false
             for (i, e) in entries.enumerated() {
                 let s = Self.slot(length: e.0, e.1, e.2, m)
@@ -52,19 +61,9 @@ struct NameTable<Name: JSONNames>: Sendable {
                 table[s] = Int8(i)
             }
             if !clash { slots = table; multiplier = m; break }
+            for i in table.indices { table[i] = -1 }
             candidate = candidate &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         }
-    }
-
-    /// Bytes `from ..< from + 8` as a little-endian word, zero-padded (as `JSONKey`'s words).
-    private static func word(_ bytes: [UInt8], from: Int) -> UInt64 {
-        var w: UInt64 = 0
-        var i = from
-        while i < min(bytes.count, from + 8) {
-            w |= UInt64(bytes[i]) << UInt64(8 * (i - from))
-            i += 1
-        }
-        return w
     }
 
     @inline(__always) private static func slot(length: Int, _ word0: UInt64, _ word1: UInt64, _ m: UInt64) -> Int {

@@ -26,7 +26,12 @@ extension InputReader {
     /// fields a variant adds (the keyframes request's `domain`, `format`, `properties`, docs/model.md#keyframes).
     mutating func pagingInput(_ root: JSONValue, extra: (inout InputReader, JSONKey, JSONValue) -> Bool = { _, _, _ in false }) -> PagingInput {
         var input = PagingInput(viewport: Size(width: 1, height: 1), pageCount: 1)
-        object(root, PagingField.self, extra: extra) { r, field, v in
+        object(root, PagingField.self) { r, member, v in
+            let field: PagingField
+            switch member {
+            case .field(let f): field = f
+            case .other(let key): return extra(&r, key, v)
+            }
             switch field {
             case .viewport: if let s = r.size(v) { input.viewport = s }
             case .pageCount: if let n = r.number(v) { input.pageCount = n }
@@ -47,6 +52,7 @@ extension InputReader {
             case .motionScale: input.motionScale = r.number(v)
             case .pixelScale: input.pixelScale = r.number(v)
             }
+            return true
         }
         // `consume`: the member closure captured `input`, and a plain return copied the whole
         // request out of it and destroyed the original (≈ 270 instructions a request).
@@ -63,7 +69,8 @@ extension InputReader {
 
     private mutating func layer(_ v: JSONValue) -> PagingInput.Layer {
         var layer = PagingInput.Layer()
-        object(v, LayerField.self) { r, field, e in
+        object(v, LayerField.self) { r, member, e in
+            guard case .field(let field) = member else { return false }
             switch field {
             case .name: layer.name = r.string(e)
             case .travel: layer.travel = r.number(e)
@@ -74,6 +81,7 @@ extension InputReader {
             case .content: layer.content = r.size(e)
             case .contentMode: layer.contentMode = r.keyword(e, ContentMode.self)
             }
+            return true
         }
         return layer
     }
@@ -81,10 +89,12 @@ extension InputReader {
     /// `{"min": m}`.
     private mutating func minEffect(_ v: JSONValue) -> PagingInput.MinEffect? {
         var effect = PagingInput.MinEffect()
-        let seen = object(v, MinEffectField.self) { r, field, e in
+        let seen = object(v, MinEffectField.self) { r, member, e in
+            guard case .field(let field) = member else { return false }
             switch field {
             case .min: effect.min = r.number(e)
             }
+            return true
         }
         return seen ? effect : nil
     }

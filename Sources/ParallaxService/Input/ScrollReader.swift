@@ -22,7 +22,12 @@ extension InputReader {
     /// The scroll-elements request (docs/model.md#scroll-elements).
     mutating func scrollInput(_ root: JSONValue, extra: (inout InputReader, JSONKey, JSONValue) -> Bool = { _, _, _ in false }) -> ScrollInput {
         var input = ScrollInput(viewport: Size(width: 1, height: 1), elements: [])
-        object(root, ScrollField.self, extra: extra) { r, field, v in
+        object(root, ScrollField.self) { r, member, v in
+            let field: ScrollField
+            switch member {
+            case .field(let f): field = f
+            case .other(let key): return extra(&r, key, v)
+            }
             switch field {
             case .viewport: if let s = r.size(v) { input.viewport = s }
             case .elements: if let e = r.elements(v) { input.elements = e }
@@ -32,6 +37,7 @@ extension InputReader {
             case .motionScale: input.motionScale = r.number(v)
             case .pixelScale: input.pixelScale = r.number(v)
             }
+            return true
         }
         return consume input
     }
@@ -47,7 +53,8 @@ extension InputReader {
     /// One element; a placeholder keeps later indices aligned when it is invalid.
     private mutating func element(_ v: JSONValue) -> ScrollInput.Element {
         var element = ScrollInput.Element(name: "", frame: Frame(x: 0, y: 0, width: 1, height: 1))
-        object(v, ElementField.self) { r, field, e in
+        object(v, ElementField.self) { r, member, e in
+            guard case .field(let field) = member else { return false }
             switch field {
             case .name: if let s = r.string(e) { element.name = s }
             case .frame: if let f = r.frame(e) { element.frame = f }
@@ -61,6 +68,7 @@ extension InputReader {
             case .startOffset: element.startOffset = r.number(e)
             case .endOffset: element.endOffset = r.number(e)
             }
+            return true
         }
         return element
     }
@@ -84,15 +92,17 @@ extension InputReader {
         }
         var points: [Double]?
         let issuesBefore = issues.count
-        object(v, EasingField.self) { r, field, e in
+        object(v, EasingField.self) { r, member, e in
+            guard case .field(let field) = member else { return false }
             switch field {
             case .cubicBezier:
                 guard e.kind == .array, e.count == 4 else {
                     r.fail("must be an array of 4 numbers [x1, y1, x2, y2]")
-                    return
+                    return true
                 }
                 points = r.numbers(e)
             }
+            return true
         }
         // Any issue inside the object (a non-number point, an unknown key) leaves easing absent.
         guard let p = points, p.count == 4, issues.count == issuesBefore else { return nil }

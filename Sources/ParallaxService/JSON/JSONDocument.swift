@@ -99,7 +99,7 @@ struct JSONValue {
 
     /// A string value's bytes as a `JSONKey`, so a keyword is matched like a key (`NameTable`);
     /// nil for any other kind.
-    var stringKey: JSONKey? { yyjson_is_str(val) ? JSONKey(val) : nil }
+    @inline(__always) var stringKey: JSONKey? { yyjson_is_str(val) ? JSONKey(val) : nil }
 
     /// Number of elements or members.
     var count: Int { yyjson_is_ctn(val) ? yyjson_get_len(val) : 0 }
