@@ -19,4 +19,5 @@ extension Direction: JSONNames { static let names = NameTable<Self>() }
 extension ContentMode: JSONNames { static let names = NameTable<Self>() }
 extension PagingInput.Include: JSONNames { static let names = NameTable<Self>() }
 extension PagingInput.Fit: JSONNames { static let names = NameTable<Self>() }
+extension PagingInput.Align: JSONNames { static let names = NameTable<Self>() }
 extension HeaderInput.Mode: JSONNames { static let names = NameTable<Self>() }

@@ -3,9 +3,15 @@ import ParallaxLayout
 /// The paging request's fields (openapi.yaml `PagingRequest`, docs/model.md#paging), in the
 /// schema's order; the raw values are the API's names.
 enum PagingField: String, JSONNames {
-    case viewport, pageCount, pageSpacing, axis, direction, infinite, offset, page, offsets, currentPage, layers,
-         include, range, velocity, decelerationRate, previousOffset, motionScale, pixelScale
+    case viewport, pageCount, pageSpacing, pageSize, align, axis, direction, infinite, offset, page, offsets,
+         currentPage, layers, include, range, velocity, decelerationRate, previousOffset, motionScale, pixelScale
     static let names = NameTable<Self>(required: [.viewport, .pageCount])
+}
+
+/// The field of `pageSize`'s object form, `{"fraction": f}` (docs/model.md#carousels).
+enum PageSizeField: String, JSONNames {
+    case fraction
+    static let names = NameTable<Self>(required: [.fraction])
 }
 
 /// The fields of one of the paging request's `layers` (docs/model.md#layers).
@@ -36,6 +42,8 @@ extension InputReader {
             case .viewport: if let s = r.size(v) { input.viewport = s }
             case .pageCount: if let n = r.number(v) { input.pageCount = n }
             case .pageSpacing: input.pageSpacing = r.number(v)
+            case .pageSize: input.pageSize = r.pageSize(v)
+            case .align: input.align = r.keyword(v, PagingInput.Align.self)
             case .axis: input.axis = r.keyword(v, Axis.self)
             case .direction: input.direction = r.keyword(v, Direction.self)
             case .infinite: input.infinite = r.bool(v)
@@ -97,6 +105,27 @@ extension InputReader {
             return true
         }
         return seen ? effect : nil
+    }
+
+    /// `300` (points) or `{"fraction": 0.8}`; the bounds are ParallaxLayout's rule.
+    private mutating func pageSize(_ v: JSONValue) -> PagingInput.PageSize? {
+        switch v.kind {
+        case .number: return number(v).map { .points($0) }
+        case .object:
+            var fraction: Double?
+            let seen = object(v, PageSizeField.self) { r, member, e in
+                guard case .field(let field) = member else { return false }
+                switch field {
+                case .fraction: fraction = r.number(e)
+                }
+                return true
+            }
+            guard seen, let fraction else { return nil }
+            return .fraction(fraction)
+        default:
+            fail("must be a number or an object {\"fraction\": f}, not \(v.kindName)")
+            return nil
+        }
     }
 
     /// `{"from": i, "to": j}`, both required.
