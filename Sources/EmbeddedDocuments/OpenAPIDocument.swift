@@ -770,7 +770,39 @@ components:
       minimum: 0
       maximum: 1000000000000000
       default: 0
-      description: Gap S between pages in points (the seed's pageSpace); stride L = A + S.
+      description: Gap S between pages in points (the seed's pageSpace); stride L = A + S (a + S for a carousel).
+    PageSize:
+      description: |
+        A carousel's page extent a along the axis (docs/model.md#carousels): points
+        (`300`), or a fraction of the viewport's extent A (`{"fraction": 0.8}`); default a = A,
+        every page the viewport's size. The stride becomes L = a + S, pages rest at c + i·L in
+        the viewport (c from align) and several may be visible at once. Rules JSON Schema cannot
+        state: points at most A (viewport.width, or viewport.height when vertical); the fraction's
+        page at least 10^-6; visible pages × offsets ≤ 10000; infinite needs
+        (pageCount − 2)·L ≥ A (the 422 names the smallest pageCount that does).
+      oneOf:
+        - type: number
+          minimum: 0.000001
+          maximum: 1000000000000000
+          example: 300
+        - type: object
+          additionalProperties: false
+          required: [fraction]
+          properties:
+            fraction:
+              type: number
+              exclusiveMinimum: 0
+              maximum: 1
+              example: 0.8
+          example: {fraction: 0.8}
+    Align:
+      type: string
+      enum: [start, center]
+      default: start
+      description: |
+        Where a carousel's page rests (docs/model.md#carousels): `start` (its leading edge on
+        the viewport's, c = 0) or `center` (centred, c = (A − a)/2, its neighbours peeking in on
+        both sides). Without pageSize a page fills the viewport and both are the same.
     PageIndex:
       type: integer
       minimum: 0
@@ -969,16 +1001,21 @@ components:
         properties:
           pageCount: {minimum: 3}
           include: {const: visible}
+      examples:
+        - {viewport: {width: 400, height: 600}, pageCount: 5, pageSpacing: 20, pageSize: 300, align: center, offset: 160}
+        - {viewport: {width: 390, height: 844}, pageCount: 4, pageSize: {fraction: 0.8}, offset: 312}
       properties:
         viewport: {$ref: '#/components/schemas/Size', description: 'Viewport W × H; A = W (horizontal) or H (vertical).'}
         pageCount: {$ref: '#/components/schemas/PageCount'}
         pageSpacing: {$ref: '#/components/schemas/PageSpacing'}
+        pageSize: {$ref: '#/components/schemas/PageSize'}
+        align: {$ref: '#/components/schemas/Align'}
         axis: {$ref: '#/components/schemas/Axis'}
         direction: {$ref: '#/components/schemas/Direction'}
         infinite:
           type: boolean
           default: false
-          description: Wrap around; needs pageCount ≥ 3. Slot k rests at k·L and shows page k mod N.
+          description: Wrap around; needs pageCount ≥ 3 (and (pageCount − 2)·L ≥ A for a carousel). Slot k rests at k·L and shows page k mod N.
         offset: {$ref: '#/components/schemas/Coordinate', description: 'Content offset o; overscroll (o < 0 or o > (N−1)·L) is valid (see above).'}
         page: {$ref: '#/components/schemas/Coordinate', description: 'Fractional page; o = page·L.'}
         offsets: {$ref: '#/components/schemas/Offsets'}
@@ -1120,9 +1157,11 @@ components:
         viewport: {$ref: '#/components/schemas/Size'}
         pageCount: {$ref: '#/components/schemas/PageCount'}
         pageSpacing: {$ref: '#/components/schemas/PageSpacing'}
+        pageSize: {$ref: '#/components/schemas/PageSize'}
+        align: {$ref: '#/components/schemas/Align'}
         axis: {$ref: '#/components/schemas/Axis'}
         direction: {$ref: '#/components/schemas/Direction'}
-        infinite: {type: boolean, default: false, description: 'Wrap around; needs pageCount ≥ 3.'}
+        infinite: {type: boolean, default: false, description: 'Wrap around; needs pageCount ≥ 3 (and (pageCount − 2)·L ≥ A for a carousel).'}
         currentPage: {$ref: '#/components/schemas/PageIndex'}
         layers:
           type: array

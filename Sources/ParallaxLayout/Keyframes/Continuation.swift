@@ -1,7 +1,8 @@
 // How a track goes on past its domain (JSON `"before"` / `"after"`, docs/model.md#keyframes-on-real-pages).
 //
 // Every model is eventually constant or linear in the offset: each target has a *horizon*, an
-// interval holding every offset where any of its numbers can bend (paging slot k: [kL − L, kL + L];
+// interval holding every offset where any of its numbers can bend (paging slot k: [kL − L, kL + L]
+// and, for a carousel, the offsets where its page edges cross the viewport edges;
 // header: the clamp corners and the aspect kink; scroll: the effect range). Outside it each number
 // is one linear function of the offset. So:
 //

@@ -1,11 +1,12 @@
-// Paging keyframes, docs/model.md#keyframes over docs/model.md#paging.
+// Paging keyframes, docs/model.md#keyframes over docs/model.md#paging and its carousels (docs/model.md#carousels).
 //
 // Slot k's numbers depend on the offset o only through p = o/L − k (clamped to ±1 by the layers,
-// |p| for opacity and scale), d = k·L − o (viewport frames) and |d| (visibleFraction, clamped to
-// [0, 1]). So every number is linear between the breakpoints k·L − L, k·L − A, k·L, k·L + A, k·L + L
-// (p = −1, the visibility edge, rest, the other edge, p = +1), whatever the fit, direction,
-// motionScale or content mode (a layer's size never changes with o, so contentFrame is constant).
-// The knots are PagingEngine's own numbers at those offsets.
+// |p| for opacity and scale), x = c + k·L − o (viewport frames) and the overlap of [x, x + a)
+// with [0, A) (visibleFraction). So every number is linear between the breakpoints k·L − L and
+// k·L + L (p = ±1), k·L (rest) and the four offsets where a page edge crosses a viewport edge,
+// c + k·L − A, c + k·L + a − A, c + k·L and c + k·L + a (k·L − A, k·L, k·L, k·L + A when a = A),
+// whatever the fit, direction, motionScale or content mode (a layer's size never changes with o,
+// so contentFrame is constant). The knots are PagingEngine's own numbers at those offsets.
 
 extension PagingInput {
     /// Page numbers a track can follow (docs/model.md#keyframes "paging pages").
@@ -30,10 +31,8 @@ extension PagingInput {
         return copy
     }
 
-    /// L = A + S, for the default domain.
-    var keyframeStride: Double {
-        ((axis ?? .horizontal) == .horizontal ? viewport.width : viewport.height) + (pageSpacing ?? 0)
-    }
+    /// L = a + S, for the default domain.
+    var keyframeStride: Double { pageExtent(viewportExtent) + (pageSpacing ?? 0) }
 
     /// The default domain is [0, (N − 1)·L], cut to the offsets a request may name (±maxMagnitude),
     /// so the answer's domain is one the client could send back (docs/model.md#keyframes).
@@ -88,9 +87,10 @@ extension PagingInput {
         let resolved = resolvedKeyframeDomain(domain, limits: limits)
         // A given domain is checked even beside other problems (its ends within 2^52 strides of 0
         // too when infinite, once the stride is known); the default needs every other field valid.
-        let A = (axis ?? .horizontal) == .horizontal ? viewport.width : viewport.height
+        let A = viewportExtent
         let strideKnown = Bounds(lo: limits.minSize, hi: limits.maxMagnitude).contains(A)
             && Bounds(lo: 0, hi: limits.maxMagnitude).contains(pageSpacing ?? 0)
+            && Bounds(lo: limits.minSize, hi: A).contains(pageExtent(A))
         let ends = positionBounds(isInfinite: infinite ?? false, stride: strideKnown ? keyframeStride : nil, limits: limits)
         if c.issues.isEmpty || domain != nil { c.domain(resolved, given: domain != nil, ends: ends) }
         guard c.issues.isEmpty else { throw ValidationError(issues: c.issues) }
@@ -116,37 +116,58 @@ extension PagingEngine {
         return names
     }
 
-    /// First and last slot k with |k·L − o| < A for some o in the domain (the engine's visibility
-    /// test), clamped to the real pages unless infinite; nil when no slot qualifies. Doubles, so a
-    /// huge domain is counted before anything becomes an Int.
+    /// First and last slot k whose page overlaps the viewport for some o in the domain (the
+    /// engine's visibility test, x = (k·L + c) − o with x < A and x + a > 0), clamped to the real
+    /// pages unless infinite; nil when no slot qualifies. Doubles, so a huge domain is counted
+    /// before anything becomes an Int.
     func keyframeSlotBounds(_ d: KeyframeDomain) -> (Double, Double)? {
-        let L = stride, A = extent
-        func reaches(_ k: Double) -> Bool { k * L - d.to < A && d.from - k * L < A }
+        let L = stride, A = extent, a = pageExtent, c = lead
+        // Slot k is visible at some o ≤ d.to iff it is at d.to's side: (k·L + c) − d.to < A; and
+        // at some o ≥ d.from iff (k·L + c) − d.from + a > 0.
+        func beforeEnd(_ k: Double) -> Bool { (k * L + c) - d.to < A }
+        func afterStart(_ k: Double) -> Bool { (k * L + c) - d.from + a > 0 }
         // Bracket analytically, then settle the rounding with a few exact checks of the test itself.
-        var lo = floorD((d.from - A) / L)
+        var lo = floorD((d.from - c - a) / L)
         var steps = 0
-        while !(lo * L + A > d.from), steps < 8 { lo += 1; steps += 1 }
+        while !afterStart(lo), steps < 8 { lo += 1; steps += 1 }
         steps = 0
-        while (lo - 1) * L + A > d.from, steps < 8 { lo -= 1; steps += 1 }
-        var hi = ceilD((d.to + A) / L)
+        while afterStart(lo - 1), steps < 8 { lo -= 1; steps += 1 }
+        var hi = ceilD((d.to - c + A) / L)
         steps = 0
-        while !(hi * L - A < d.to), steps < 8 { hi -= 1; steps += 1 }
+        while !beforeEnd(hi), steps < 8 { hi -= 1; steps += 1 }
         steps = 0
-        while (hi + 1) * L - A < d.to, steps < 8 { hi += 1; steps += 1 }
+        while beforeEnd(hi + 1), steps < 8 { hi += 1; steps += 1 }
         if !infinite {
             lo = max(lo, 0)
             hi = min(hi, countD - 1)
         }
-        guard lo <= hi, reaches(lo), reaches(hi) else { return nil }
+        guard lo <= hi, afterStart(lo), beforeEnd(lo), afterStart(hi), beforeEnd(hi) else { return nil }
         return (lo, hi)
+    }
+
+    /// The offsets where a page edge of slot k crosses a viewport edge, ascending: the page's
+    /// leading edge leaves A, its trailing edge leaves A, its leading edge passes 0, its trailing
+    /// edge passes 0 (the visibility kinks; k·L − A, k·L, k·L, k·L + A when a = A, to the bit).
+    func edgeOffsets(slot k: Int) -> (Double, Double, Double, Double) {
+        let start = Double(k) * stride + lead
+        return (start - extent, start + (pageExtent - extent), start, start + pageExtent)
+    }
+
+    /// Every offset where one of slot k's numbers can bend: [k·L − L, k·L + L] and its edges,
+    /// widened by far more than their rounding: a domain end one ulp past k·L + L (the default
+    /// domain's (N − 1)·L against (N − 2)·L + L) still has the corner as a knot a merge may drop,
+    /// so only an end clearly beyond counts as past the horizon (Continuation.swift).
+    func horizon(slot k: Int) -> KeyframeDomain {
+        let kL = Double(k) * stride, e = edgeOffsets(slot: k)
+        let pad = 1e-9 * max(1, abs(kL) + stride + extent)
+        return KeyframeDomain(from: min(kL - stride, e.0) - pad, to: max(kL + stride, e.3) + pad)
     }
 
     /// The tracks of slot k over the domain: the page's, then each layer's, in layer order, each
     /// marked where it continues linearly past the domain (Continuation.swift; every number of
-    /// slot k bends only within [kL − L, kL + L]).
+    /// slot k bends only within `horizon(slot:)`, [kL − L, kL + L] when a = A).
     public func keyframeTracks(slot k: Int, domain: KeyframeDomain, properties: [String]?) -> [Track] {
         let tracks = rawKeyframeTracks(slot: k, domain: domain, properties: properties)
-        let kL = Double(k) * stride
         var out: [Track] = []
         out.reserveCapacity(tracks.count)
         // The slot's tracks over the widened domain, computed at most once (every target of the
@@ -158,7 +179,7 @@ extension PagingEngine {
             while j < tracks.count, tracks[j].target == tracks[i].target { j += 1 }
             var group = Array(tracks[i..<j])
             let target = tracks[i].target
-            markContinuations(&group, domain: domain, horizon: KeyframeDomain(from: kL - stride, to: kL + stride)) { wide in
+            markContinuations(&group, domain: domain, horizon: horizon(slot: k)) { wide in
                 let all = wideTracks ?? rawKeyframeTracks(slot: k, domain: wide, properties: properties)
                 wideTracks = all
                 return all.filter { $0.target == target }
@@ -171,20 +192,22 @@ extension PagingEngine {
 
     private func rawKeyframeTracks(slot k: Int, domain: KeyframeDomain, properties: [String]?) -> [Track] {
         let filter = PropertyFilter(names: properties)
-        let L = stride, A = extent, kL = Double(k) * L
-        let offsets = breakpoints(domain, [kL - L, kL - A, kL, kL + A, kL + L])
+        let L = stride, kL = Double(k) * L
+        let e = edgeOffsets(slot: k)
+        let offsets = breakpoints(domain, [kL - L, e.0, e.1, kL, e.2, e.3, kL + L])
         let pages = offsets.map { page(slot: k, offset: $0) }
         // Which breakpoint bends what (far from 0, o/L − k carries ~|P|·2⁻⁵² of rounding, so a knot
         // kept where nothing bends would be noise that merging cannot always tell from a kink):
-        // p = ±1 bends the layers' clamped travel and their |p| effects, p = 0 the |p| effects and
-        // visibleFraction, the visibility edges k·L ± A only visibleFraction.
+        // p = ±1 bends the layers' clamped travel and their |p| effects, p = 0 the |p| effects, the
+        // page edges crossing the viewport's only visibleFraction (when a = A two of them are
+        // p = 0, the peak of its |d|).
         let clampCorner = offsets.map { $0 == kL - L || $0 == kL + L }
         let rest = offsets.map { $0 == kL }
-        let edge = offsets.map { $0 == kL - A || $0 == kL + A }
+        let edge = offsets.map { $0 == e.0 || $0 == e.1 || $0 == e.2 || $0 == e.3 }
         var tracks = makeTracks(
             target: .page(slot: k), names: PagingInput.pageKeyframeProperties, offsets: offsets,
             rows: pages.map { [$0.progress, $0.visibleFraction] + $0.viewportFrame.numbers }, filter: filter,
-            kinks: { p, i in p == 1 && (rest[i] || edge[i]) })
+            kinks: { p, i in p == 1 && edge[i] })
         for (i, layer) in layers.enumerated() {
             let names = PagingEngine.layerNames[(layer.opacityMin != nil ? 1 : 0) + (layer.scaleMin != nil ? 2 : 0)
                                                 + (layer.content != nil ? 4 : 0)]

@@ -45,13 +45,19 @@ public struct PagingInput: Sendable, Hashable {
     public var motionScale: Double?
     /// Device pixels per point, > 0; snaps frame edges (docs/model.md#determinism-and-motion).
     public var pixelScale: Double?
+    /// The page's extent a along the axis (docs/model.md#carousels): points or a fraction of the
+    /// viewport's extent A, 0 < a ≤ A; default a = A (every page the viewport's size).
+    public var pageSize: PageSize?
+    /// Where a page rests (docs/model.md#carousels); default `.start`.
+    public var align: Align?
 
     @inlinable public init(viewport: Size, pageCount: Double, pageSpacing: Double? = nil, axis: Axis? = nil,
                 direction: Direction? = nil, infinite: Bool? = nil, offset: Double? = nil,
                 page: Double? = nil, offsets: [Double]? = nil, currentPage: Double? = nil,
                 layers: [Layer]? = nil, include: Include? = nil, range: PageRange? = nil,
                 velocity: Double? = nil, decelerationRate: Double? = nil, previousOffset: Double? = nil,
-                motionScale: Double? = nil, pixelScale: Double? = nil) {
+                motionScale: Double? = nil, pixelScale: Double? = nil, pageSize: PageSize? = nil,
+                align: Align? = nil) {
         self.viewport = viewport
         self.pageCount = pageCount
         self.pageSpacing = pageSpacing
@@ -70,6 +76,21 @@ public struct PagingInput: Sendable, Hashable {
         self.previousOffset = previousOffset
         self.motionScale = motionScale
         self.pixelScale = pixelScale
+        self.pageSize = pageSize
+        self.align = align
+    }
+
+    /// `pageSize`: `300` (points) or `{"fraction": 0.8}` (of the viewport's extent along the axis).
+    public enum PageSize: Sendable, Hashable {
+        case points(Double)
+        case fraction(Double)
+    }
+
+    /// `align`: `"start"` (the page's leading edge on the viewport's) or `"center"` (centred, its
+    /// neighbours peeking in on both sides).
+    public enum Align: String, Sendable, CaseIterable {
+        case start
+        case center
     }
 
     /// `include`: `"visible"` (default) or `"all"` (not with infinite).
@@ -145,13 +166,14 @@ public enum PagingResult: Sendable, Hashable {
 public struct PagingLayout: Sendable, Hashable {
     /// Echo of the axis in use.
     public var axis: Axis
-    /// L = A + S.
+    /// L = a + S (a = A unless `pageSize`, docs/model.md#carousels).
     public var stride: Double
     /// o, logical (never mirrored).
     public var offset: Double
     /// P = o / L.
     public var position: Double
-    /// N·L along the axis, the viewport's extent across it. Never pixel-snapped.
+    /// N·L along the axis ((N − 1)·L + A + S for a carousel), the viewport's extent across it.
+    /// Never pixel-snapped.
     public var contentSize: Size
     /// floor(P + 0.5) clamped to [0, N−1], or wrapped modulo N when infinite.
     public var currentPage: Int
@@ -231,11 +253,12 @@ public struct PageLayout: Sendable, Hashable {
     public var slot: Int
     /// p = P − k.
     public var progress: Double
-    /// clamp((A − |k·L − o|) / A, 0, 1).
+    /// The length of the page's overlap with [0, A) over its extent a (clamp((A − |k·L − o|) / A, 0, 1)
+    /// when a = A).
     public var visibleFraction: Double
-    /// Content coordinates: x = k·L + S/2 (mirrored within contentSize for rtl).
+    /// Content coordinates: x = c + k·L + S/2 (mirrored within contentSize for rtl).
     public var frame: Frame
-    /// Viewport coordinates: x = k·L − o (mirrored about the viewport's centre for rtl).
+    /// Viewport coordinates: x = c + k·L − o (mirrored about the viewport's centre for rtl).
     public var viewportFrame: Frame
     public var layers: [LayerLayout]
     public init(index: Int, slot: Int, progress: Double, visibleFraction: Double, frame: Frame,

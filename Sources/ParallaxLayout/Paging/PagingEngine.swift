@@ -28,8 +28,14 @@ public struct PagingEngine: Sendable {
     /// A, the viewport extent along the axis; C across it.
     let extent: Double
     let cross: Double
-    /// L = A + S
+    /// a, the page's extent along the axis (A unless `pageSize`), and c, where a page rests in
+    /// the viewport (0, or (A − a)/2 centred): docs/model.md#carousels.
+    let pageExtent: Double
+    let lead: Double
+    /// L = a + S
     let stride: Double
+    /// The content's extent along the axis: N·L, or (N − 1)·L + A + S for a carousel (a < A).
+    let contentExtent: Double
     let mirrored: Bool
     let infinite: Bool
     let motion: Double
@@ -91,7 +97,10 @@ public struct PagingEngine: Sendable {
         spacing = input.pageSpacing ?? 0
         extent = axis == .horizontal ? viewport.width : viewport.height
         cross = axis == .horizontal ? viewport.height : viewport.width
-        stride = extent + spacing
+        pageExtent = input.pageExtent(extent)
+        lead = input.restingLead(extent, pageExtent)
+        stride = pageExtent + spacing
+        contentExtent = pageExtent == extent ? countD * stride : (countD - 1) * stride + extent + spacing
         mirrored = input.direction == .rtl
         infinite = input.infinite ?? false
         motion = input.motionScale ?? 1

@@ -2,7 +2,7 @@
 
 extension PagingEngine {
     /// The slots returned at offset o, ascending (docs/model.md#paging "Exact readings"): the visible ones
-    /// (O(1): at most two, since L ≥ A), all N, or the requested range (clamped to 0…N−1 unless
+    /// (at most two when a = A, since L ≥ A; a carousel shows up to ⌈(A + a)/L⌉), all N, or the requested range (clamped to 0…N−1 unless
     /// infinite).
     public func pageSlots(offset o: Double) -> Range<Int> {
         switch selection {
@@ -17,39 +17,41 @@ extension PagingEngine {
         }
     }
 
-    /// Slots k whose viewport frame overlaps [0, A) with positive length: |k·L − o| < A, which is
-    /// exactly visibleFraction > 0. Candidates are bracketed around o / L in doubles and clamped to
-    /// the real pages before any conversion to Int, so a huge offset never traps.
+    /// Slots k whose viewport frame overlaps [0, A) with positive length: x = (k·L + c) − o with
+    /// x < A and x + a > 0 (|k·L − o| < A when a = A), which is exactly visibleFraction > 0. The
+    /// ends are bracketed around the offset in doubles and clamped to the real pages before any
+    /// conversion to Int, so a huge offset never traps; a few exact checks of the test then settle
+    /// the rounding. Visible slots are consecutive: x grows with k.
     func visibleSlots(offset o: Double) -> Range<Int> {
-        let L = stride, A = extent
-        var lo = floorD((o - A) / L) - 1
-        var hi = floorD((o + A) / L) + 1
+        let L = stride, A = extent, a = pageExtent, c = lead
+        func visible(_ k: Double) -> Bool {
+            let x = (k * L + c) - o
+            return x < A && x + a > 0
+        }
+        var lo = floorD((o - c - a) / L) - 1
+        var hi = floorD((o - c + A) / L) + 1
         if !infinite {
             lo = max(lo, 0)
             hi = min(hi, countD - 1)
         }
-        guard lo <= hi else { return 0..<0 }
-        var first = Int.max, last = Int.min
-        var k = lo
+        // The brackets lie within two slots of the ends (the divisions round by less than a slot);
+        // the bound only guards the loops.
         var steps = 0
-        while k <= hi, steps < 8 {  // hi − lo ≤ 2A/L + 3 ≤ 5; the bound only guards the loop
-            steps += 1
-            if abs(k * L - o) < A {
-                first = min(first, toInt(k))
-                last = max(last, toInt(k))
-            }
-            k += 1
-        }
-        return first <= last ? first..<(last + 1) : 0..<0
+        while lo <= hi, !visible(lo), steps < 4 { lo += 1; steps += 1 }
+        steps = 0
+        while hi >= lo, !visible(hi), steps < 4 { hi -= 1; steps += 1 }
+        guard lo <= hi, visible(lo), visible(hi) else { return 0..<0 }
+        return toInt(lo)..<(toInt(hi) + 1)
     }
 
-    /// Page in slot k at offset o, with its layers (docs/model.md#paging).
+    /// Page in slot k at offset o, with its layers (docs/model.md#paging, docs/model.md#carousels).
     ///
-    /// - progress p = P − k; visibleFraction = clamp((A − |k·L − o|)/A, 0, 1).
-    /// - frame (content coordinates): x = k·L + S/2 — the seed's scroll container spans −S/2 … W + S/2.
-    /// - viewportFrame: x = k·L − o.
-    /// - rtl mirrors geometry about the viewport's centre: viewport x' = A − (x + A) = o − k·L;
-    ///   content frame mirrored within contentSize: x' = N·L − x − A.
+    /// - progress p = P − k; visibleFraction = the length of [x, x + a) ∩ [0, A) over a
+    ///   (clamp((A − |k·L − o|)/A, 0, 1) when a = A).
+    /// - frame (content coordinates): x = c + k·L + S/2 — the seed's scroll container spans −S/2 … W + S/2.
+    /// - viewportFrame: x = c + k·L − o.
+    /// - rtl mirrors geometry about the viewport's centre: viewport x' = A − (x + a) (o − k·L
+    ///   when a = A); content frame mirrored within contentSize: x' = contentSize − x − a.
     public func page(slot k: Int, offset o: Double) -> PageLayout {
         let (page, place) = pageWithoutLayers(slot: k, offset: o)
         var out = page
@@ -74,22 +76,25 @@ extension PagingEngine {
     /// `page(slot:offset:)` with an empty `layers`, and its place: a writer streams the layers
     /// one by one with `layer(_:of:)` and builds no array per page (fewer allocations: docs/PERFORMANCE.md).
     public func pageWithoutLayers(slot k: Int, offset o: Double) -> (PageLayout, PagePlace) {
-        let L = stride, A = extent
+        let L = stride, A = extent, a = pageExtent
         let kD = Double(k)
         let P = o / L
         let p = P - kD
-        var d = kD * L - o
-        let visibleFraction = clamp((A - abs(d)) / A, 0, 1)
-        var contentX = kD * L + spacing / 2
+        let kL = kD * L + lead
+        var d = kL - o
+        // [d, d + a) ∩ [0, A): A − |d| when a = A, to the last bit (min and max pick the same
+        // operands the absolute value did).
+        let visibleFraction = clamp((min(d + a, A) - max(d, 0)) / a, 0, 1)
+        var contentX = kL + spacing / 2
         if mirrored {
-            d = -d
-            contentX = countD * L - contentX - A
+            d = (A - a) - d
+            contentX = contentExtent - contentX - a
         }
-        let unsnappedViewportFrame = Frame.along(axis, d, A, cross)
+        let unsnappedViewportFrame = Frame.along(axis, d, a, cross)
         let clip = unsnappedViewportFrame.clipped(toViewport: viewport)?.snapped(pixelScale)
         let page = PageLayout(
             index: index(slot: k), slot: k, progress: nz(p), visibleFraction: nz(visibleFraction),
-            frame: Frame.along(axis, contentX, A, cross).snapped(pixelScale),
+            frame: Frame.along(axis, contentX, a, cross).snapped(pixelScale),
             viewportFrame: unsnappedViewportFrame.snapped(pixelScale), layers: [])
         return (page, PagePlace(pageStart: d, progress: clamp(p, -1, 1), amount: min(abs(p), 1), clip: clip))
     }
@@ -101,21 +106,22 @@ extension PagingEngine {
 
     /// One layer of a page whose (mirrored) viewport start is `pageStart`.
     ///
-    /// - fit page (the seed): x = T·clamp(p, −1, 1), width A. Seed check: with rate = −p, the
-    ///   current page's background is at −space·rate, the next at −space·rate − space.
-    /// - fit cover: x = T·clamp(p, −1, 1) − |T|, width A + 2|T|.
-    /// - rtl: x' = A − x − width in page-local coordinates (the mirror about the page centre).
+    /// - fit page (the seed): x = T·clamp(p, −1, 1), width a (the page's extent, A unless a
+    ///   carousel's). Seed check: with rate = −p, the current page's background is at
+    ///   −space·rate, the next at −space·rate − space.
+    /// - fit cover: x = T·clamp(p, −1, 1) − |T|, width a + 2|T|.
+    /// - rtl: x' = a − x − width in page-local coordinates (the mirror about the page centre).
     /// - opacity / scale = 1 − (1 − min)·min(|p|, 1)·m (Swiper's parallax module, × motionScale).
     func layer(_ layer: PreparedLayer, pageStart: Double, progress clamped: Double, amount: Double,
                clip: Frame?) -> LayerLayout {
-        let A = extent, T = layer.travel
+        let a = pageExtent, T = layer.travel
         var start = T * clamped
-        var length = A
+        var length = a
         if layer.cover {
             start -= abs(T)
-            length = A + 2 * abs(T)
+            length = a + 2 * abs(T)
         }
-        if mirrored { start = A - start - length }
+        if mirrored { start = a - start - length }
         let frame = Frame.along(axis, start, length, cross)
         var out = LayerLayout(
             name: layer.name, frame: frame.snapped(pixelScale),

@@ -37,8 +37,8 @@ extension PagingEngine {
         }
 
         let total = countD * L
-        let contentSize = axis == .horizontal ? Size(width: total, height: viewport.height)
-                                              : Size(width: viewport.width, height: total)
+        let contentSize = axis == .horizontal ? Size(width: contentExtent, height: viewport.height)
+                                              : Size(width: viewport.width, height: contentExtent)
         return PagingLayout(
             axis: axis, stride: L, offset: nz(o), position: nz(P), contentSize: contentSize,
             currentPage: currentPage, transition: transition, snap: snap, pages: [],
@@ -49,13 +49,15 @@ extension PagingEngine {
     /// The seed's delegate, stateless (docs/model.md#paging callbacks): `willMove` for each page j (ascending)
     /// whose visibleFraction was 0 at previousOffset and is > 0 at o; then `didMove` when o / L is
     /// an integer (o rests on a page) and previousOffset did not rest on that same page.
-    /// No scratch arrays: at most a few slots are visible (L ≥ A), so membership is a short scan.
+    /// No scratch sets: the visible slots at either offset are one run of consecutive slots, and
+    /// fewer than N of them when infinite (docs/model.md#carousels: (N − 2)·L ≥ A), so each page
+    /// appears at most once in a run and membership is arithmetic.
     func events(offset o: Double, previousOffset prev: Double) -> [PagingEvent] {
         let before = visibleSlots(offset: prev)
         var events: [PagingEvent] = []
         for k in visibleSlots(offset: o) {
             let j = index(slot: k)
-            if before.contains(where: { index(slot: $0) == j }) || events.contains(where: { $0.page == j }) { continue }
+            if shows(before, page: j) { continue }
             events.append(PagingEvent(type: .willMove, page: j))
         }
         events.sort { $0.page < $1.page }
@@ -63,6 +65,16 @@ extension PagingEngine {
             events.append(PagingEvent(type: .didMove, page: j))
         }
         return events
+    }
+
+    /// Whether the run of slots `run` shows page j: a slot k ≡ j (mod N) lies in it when infinite,
+    /// slot j itself otherwise.
+    func shows(_ run: Range<Int>, page j: Int) -> Bool {
+        guard infinite else { return run.contains(j) }
+        guard !run.isEmpty else { return false }
+        if run.count >= count { return true }
+        let r = (j - run.lowerBound) % count
+        return (r < 0 ? r + count : r) < run.count
     }
 
     /// The page o rests exactly on (o / L an integer, a real page unless infinite), or nil.

@@ -7,11 +7,12 @@ extension PagingInput {
     /// Every value problem, as (JSON pointer, message); empty when the request can be laid out.
     ///
     /// Rules: sizes finite and > 0; `pageCount` an integer 1…maxPageCount; `pageSpacing` ≥ 0;
-    /// `infinite` needs N ≥ 3 (the seed's rule); at most one of `offset`, `page`, `offsets` (the
+    /// `pageSize` within (0, A] (a fraction within (0, 1]); `infinite` needs N ≥ 3 (the seed's
+    /// rule) and (N − 2)·L ≥ A; at most one of `offset`, `page`, `offsets` (the
     /// later ones are reported); `currentPage` an integer 0…N−1; at most maxLayers layers, `travel`
     /// and `rate` not together, `opacity.min` in 0…1, `scale.min` ≥ 0; `include: "all"` not with
     /// infinite; `range` integers with from ≤ to, not with `include`; pages in the answer (× frames)
-    /// ≤ maxPagesPerResponse; `decelerationRate` in (0, 1); `motionScale` in 0…1; `pixelScale` > 0;
+    /// ≤ maxPagesPerResponse (a carousel's visible pages too); `decelerationRate` in (0, 1); `motionScale` in 0…1; `pixelScale` > 0;
     /// every number finite and within ±maxMagnitude; when infinite, |offset / stride| ≤ 2^52.
     public func validate(limits: LayoutLimits = .standard) -> [ValidationIssue] {
         validate(limits: limits, answersPages: true)
@@ -27,12 +28,23 @@ extension PagingInput {
         var spacingOK = true
         if let s = pageSpacing { spacingOK = c.nonNegative(s, "/pageSpacing") }
         let isInfinite = infinite ?? false
-        if isInfinite, countOK, pageCount < 3 { c.add("/infinite", "needs pageCount >= 3") }
+        let pageOK = checkPageSize(&c, viewportOK: viewportOK)
 
         // The stride, when the values it depends on are valid (for the derived checks below).
         var stride: Double?
-        if viewportOK, spacingOK {
-            stride = ((axis ?? .horizontal) == .horizontal ? viewport.width : viewport.height) + (pageSpacing ?? 0)
+        if viewportOK, spacingOK, pageOK {
+            stride = pageExtent(viewportExtent) + (pageSpacing ?? 0)
+        }
+        if isInfinite, countOK {
+            // N ≥ 3 (the seed's rule) and, for a carousel, (N − 2)·L ≥ A (docs/model.md#carousels).
+            let need = pageSize == nil ? 3 : stride.map { Self.smallestInfiniteCount(extent: viewportExtent, stride: $0) } ?? 3
+            if pageCount < need {
+                if need == 3 {
+                    c.add("/infinite", "needs pageCount >= 3")
+                } else {
+                    c.add("/infinite", "needs pageCount >= \(c.fmt(need)): (pageCount - 2) × stride must be at least the viewport's extent (\(c.fmt(viewportExtent))) so that no page shows twice at once")
+                }
+            }
         }
         // Offsets and positions: within ±maxMagnitude, and when infinite within 2^52 strides of 0
         // as well, one rule stated whole.
@@ -91,8 +103,38 @@ extension PagingInput {
         } else if answersPages, include == .all, !isInfinite, countOK,
                   pageCount * Double(frames) > Double(limits.maxPagesPerResponse) {
             c.add("/include", "at most \(limits.maxPagesPerResponse) pages per response (pages × offsets); use range")
+        } else if answersPages, include != .all, pageSize != nil, countOK, let L = stride {
+            // The visible pages of a carousel: a page of extent a shows while its leading edge
+            // lies in (−a, A), an interval of A + a holding at most ⌈(A + a)/L⌉ pages.
+            let a = pageExtent(viewportExtent)
+            var shown = ceilD((viewportExtent + a) / L)
+            if !isInfinite { shown = min(shown, pageCount) }
+            if shown * Double(frames) > Double(limits.maxPagesPerResponse) {
+                c.add("/pageSize", "shows up to \(c.fmt(shown)) pages at once; at most \(limits.maxPagesPerResponse) pages per response (pages × offsets)")
+            }
         }
         return c.issues
+    }
+
+    /// `pageSize` (docs/model.md#carousels): points between minSize and A, or a fraction in
+    /// (0, 1] whose page is at least minSize. False when it is invalid (or A is unknown).
+    private func checkPageSize(_ c: inout Checker, viewportOK: Bool) -> Bool {
+        guard let pageSize else { return true }
+        let A = viewportExtent
+        let extentName = (axis ?? .horizontal) == .horizontal ? "viewport.width" : "viewport.height"
+        switch pageSize {
+        case .points(let a):
+            let hi = viewportOK ? A : c.limits.maxMagnitude
+            return c.within(a, Bounds(lo: c.limits.minSize, hi: hi, hiName: viewportOK ? extentName : nil), "/pageSize") && viewportOK
+        case .fraction(let f):
+            guard c.within(f, Bounds(lo: 0, hi: 1, loOpen: true), "/pageSize/fraction") else { return false }
+            guard viewportOK else { return false }
+            if f * A < c.limits.minSize {
+                c.add("/pageSize/fraction", "gives pages of \(c.fmt(f * A)) points; a page must be at least \(c.fmt(c.limits.minSize))")
+                return false
+            }
+            return true
+        }
     }
 }
 

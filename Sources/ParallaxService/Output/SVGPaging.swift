@@ -18,7 +18,8 @@ enum SVGPaging {
         let total = layout.pages.count
         layout.pages = nearest(layout.pages)
         return draw(layout, viewport: input.viewport, pageCount: Int(exactly: input.pageCount) ?? 0,
-                    infinite: input.infinite ?? false, rtl: input.direction == .rtl, omitted: total - layout.pages.count)
+                    infinite: input.infinite ?? false, rtl: input.direction == .rtl, omitted: total - layout.pages.count,
+                    carousel: carousel(input, layout))
     }
 
     /// At most `maxPages` pages are drawn, those nearest the viewport (smallest |progress|, in
@@ -32,11 +33,16 @@ enum SVGPaging {
         return kept.sorted().map { pages[$0] }
     }
 
-    /// The layout of slots floor(P) − 1 … ceil(P) + 1 (within 0…N−1 unless infinite), or nil
+    /// The layout of slots floor(P) − 1 … ceil(P) + 1, widened to one slot beyond each visible
+    /// page (a carousel shows several, docs/model.md#carousels), within 0…N−1 unless infinite; nil
     /// when P is too large for an Int or the clamped range is empty (far overscroll).
     private static func neighbours(_ input: PagingInput, _ l: PagingLayout, limits: LayoutLimits) -> PagingLayout? {
-        guard let lo = Int(exactly: l.position.rounded(.down)), let hi = Int(exactly: l.position.rounded(.up)),
+        guard var lo = Int(exactly: l.position.rounded(.down)), var hi = Int(exactly: l.position.rounded(.up)),
               let n = Int(exactly: input.pageCount) else { return nil }
+        if let first = l.pages.first?.slot, let last = l.pages.last?.slot {
+            lo = Swift.min(lo, first)
+            hi = Swift.max(hi, last)
+        }
         let infinite = input.infinite ?? false
         let from = infinite ? lo - 1 : Swift.max(0, lo - 1), to = infinite ? hi + 1 : Swift.min(n - 1, hi + 1)
         guard from <= to else { return nil }
@@ -47,7 +53,15 @@ enum SVGPaging {
         return out
     }
 
-    static func draw(_ l: PagingLayout, viewport: Size, pageCount: Int, infinite: Bool, rtl: Bool, omitted: Int = 0) -> ByteBuffer {
+    /// "pages of 300, centred" for a carousel (the page's extent read off a page's frame), nil otherwise.
+    private static func carousel(_ input: PagingInput, _ l: PagingLayout) -> String? {
+        guard input.pageSize != nil || input.align != nil, let page = l.pages.first else { return nil }
+        let a = l.axis == .vertical ? page.frame.height : page.frame.width
+        return "pages of \(SVGCanvas.num(a))\(input.align == .center ? ", centred" : "")"
+    }
+
+    static func draw(_ l: PagingLayout, viewport: Size, pageCount: Int, infinite: Bool, rtl: Bool, omitted: Int = 0,
+                     carousel: String? = nil) -> ByteBuffer {
         var c = SVGCanvas(viewport: viewport)
         let screen = Frame(x: 0, y: 0, width: viewport.width, height: viewport.height)
         let content = SVGCanvas.union([screen] + l.pages.map(\.viewportFrame))
@@ -55,8 +69,8 @@ enum SVGPaging {
         let title = "Paging · offset \(n(l.offset))"
         var first = ["position \(n(l.position))", "current page \(l.currentPage)"]
         if let t = l.transition { first.append("page \(t.from) → \(t.to) at \(n(t.progress * 100))%") }
-        let second = ["\(pageCount) pages\(infinite ? ", infinite" : "")\(rtl ? ", rtl" : "")", "stride \(n(l.stride))",
-                      "snap \(n(l.snap.previous)) / \(n(l.snap.nearest)) / \(n(l.snap.next))"]
+        let second = ["\(pageCount) pages\(infinite ? ", infinite" : "")\(rtl ? ", rtl" : "")"] + (carousel.map { [$0] } ?? [])
+            + ["stride \(n(l.stride))", "snap \(n(l.snap.previous)) / \(n(l.snap.nearest)) / \(n(l.snap.next))"]
         var facts = [first.joined(separator: " · "), second.joined(separator: " · ")]
         if omitted > 0 { facts.append("\(omitted) more pages of the answer not drawn (the \(maxPages) nearest the viewport are)") }
         let legend: [(SVGCanvas.Swatch, String)] = [
