@@ -60,7 +60,7 @@ public struct ServerOptions: Sendable, Equatable {
                current: { $0.configuration.reusePort ? "on" : "off" },
                apply: { $0.configuration.reusePort = try onOff($1, "reuse-port") }),
         Option(flag: "max-header-bytes", env: "MAX_HEADER_BYTES", placeholder: "BYTES",
-               help: "request line + headers; over it 431", current: { "\($0.configuration.limits.maxHeaderBytes)" },
+               help: "request line + headers; over it 431 (414 when the target alone is over it)", current: { "\($0.configuration.limits.maxHeaderBytes)" },
                apply: { $0.configuration.limits.maxHeaderBytes = try size($1, "max-header-bytes") }),
         Option(flag: "max-body-bytes", env: "MAX_BODY_BYTES", placeholder: "BYTES",
                help: "request body; over it 413 before reading it", current: { "\($0.configuration.limits.maxBodyBytes)" },
