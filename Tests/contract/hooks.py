@@ -319,7 +319,9 @@ def accepted_json_text(f):
             f.data[name] = json.dumps(_ONE_ELEMENT, separators=(",", ":"))
 
 
-@schemathesis.deserializer("application/yaml")
+# Every YAML media type schemathesis knows, so that this deserializer is the one it finds first
+# for application/yaml (it matches by family: text/yaml would come first).
+@schemathesis.deserializer("text/yaml", "text/x-yaml", "application/x-yaml", "text/vnd.yaml", "application/yaml")
 def yaml_as_text(ctx, response):
     """GET /openapi.yaml answers the contract as text (`type: string`, docs/api.md#generated-clients):
     what a client gets, to parse with a YAML library. Schemathesis would parse YAML into an object
