@@ -159,6 +159,27 @@ for path in routes:
     send("GET", path + "?" + "x" * 17000, expect=414)
     send("GET", path, headers={"X-Pad": "p" * 17000}, expect=431)
 
+# The check itself: answers bent out of the contract must be caught, or the passes above say nothing.
+def caught(req, resp):
+    try:
+        api.validate_response(RequestsOpenAPIRequest(req), RequestsOpenAPIResponse(resp))
+    except Exception:
+        return True
+    return False
+
+
+probe = requests.Request("POST", base + "/v1/paging", data=json.dumps(dict(MODELS["paging"], offset=1)),
+                         headers={"Content-Type": "application/json"}).prepare()
+if caught(probe, session.send(probe, timeout=30)):
+    failures.append("openapi-core refused the probe answer before it was bent")
+for name, bend in (("a number as a string in the body", lambda r: setattr(r, "_content", r.content.replace(b'"stride":406', b'"stride":"406"'))),
+                   ("a status the operation does not declare", lambda r: setattr(r, "status_code", 418)),
+                   ("a malformed ETag", lambda r: r.headers.__setitem__("ETag", "W/weak"))):
+    bent = session.send(probe, timeout=30)
+    bend(bent)
+    if not caught(probe, bent):
+        failures.append("openapi-core did not catch %s" % name)
+
 total = passed + len(failures)
 for f in failures[:12]:
     print("outside the contract:", f)
