@@ -22,8 +22,12 @@ info:
     `{"frames": [...]}`: one full single-offset response per offset, in order (a timeline).
 
     The GET forms take the scalar fields as dotted query parameters
-    (`viewport.width=390&pageCount=5&offset=100`), `offsets` as a comma list, and `layers` /
-    `elements` as JSON text. An unknown parameter is a 422 like an unknown field.
+    (`viewport.width=390&pageCount=5&offset=100`), `offsets` and `properties` repeated
+    (`offsets=0&offsets=195`, the default style generated clients send) or as a comma list, and
+    `layers` / `elements` as strings of JSON text. An unknown parameter is a 422 like an unknown
+    field. Generated clients (docs/api.md#generated-clients): one operation per path and method,
+    JSON listed first and typed by its model, `oneOf` answers told apart by their required members;
+    the SVG and CSS forms are the same operation's second media type, read as text.
 
     Browsers, caches and compression (docs/api.md): every answer and problem carries
     `Access-Control-Allow-Origin` (`--cors-origins`: `*` by default, or a list whose matching
@@ -89,64 +93,128 @@ paths:
             examples:
               specExample:
                 summary: docs/model.md#paging example (390 × 844, 5 pages, spacing 16, travel 120, offset 203)
-                value: {viewport: {width: 390, height: 844}, pageCount: 5, pageSpacing: 16, layers: [{name: background, travel: 120}], offset: 203}
+                value:
+                  viewport: {width: 390, height: 844}
+                  pageCount: 5
+                  pageSpacing: 16
+                  layers:
+                  - {name: background, travel: 120}
+                  offset: 203
               rangeTimeline:
                 summary: Pages 2…3 at offsets 0, 150, 1000 (Tests/golden/paging-range-timeline)
-                value: {"viewport":{"width":100,"height":100},"pageCount":10,"range":{"from":2,"to":3},"offsets":[0,150,1000]}
+                value:
+                  viewport: {width: 100, height: 100}
+                  pageCount: 10
+                  range: {from: 2, to: 3}
+                  offsets: [0, 150, 1000]
       responses:
         '200': {$ref: '#/components/responses/Paging'}
         '400': {$ref: '#/components/responses/MalformedJSON'}
-        '412': {$ref: '#/components/responses/PreconditionFailed'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
+        '412': {$ref: '#/components/responses/PreconditionFailed'}
         '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
         '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
         '422': {$ref: '#/components/responses/InvalidRequest'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
         '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
     get:
       tags: [layout]
       operationId: pagingGet
       summary: Paging, GET form with dotted query parameters
       description: The same as POST /v1/paging with the request's fields as query parameters.
       parameters:
-        - {name: viewport.width, in: query, required: true, example: 390, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width W in points.'}
-        - {name: viewport.height, in: query, required: true, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height H in points.'}
-        - {name: pageCount, in: query, required: true, example: 5, schema: {$ref: '#/components/schemas/PageCount'}, description: 'Number of pages N.'}
-        - {name: pageSpacing, in: query, schema: {$ref: '#/components/schemas/PageSpacing'}, description: 'Gap S between pages.'}
-        - {name: axis, in: query, schema: {$ref: '#/components/schemas/Axis'}, description: 'Paging axis.'}
-        - {name: direction, in: query, schema: {$ref: '#/components/schemas/Direction'}, description: 'Page order.'}
-        - {name: infinite, in: query, schema: {type: boolean, default: false}, description: 'Wrap around (needs pageCount ≥ 3).'}
-        - {name: offset, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Content offset o; overscroll (o < 0 or o > (N−1)·L) is valid, see PagingRequest.'}
-        - {name: page, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Fractional page; o = page·L. Past the pages (page < 0 or > N − 1) is overscroll, see PagingRequest.'}
-        - name: offsets
-          in: query
-          style: form
-          explode: false
-          schema: {$ref: '#/components/schemas/Offsets'}
-          description: Timeline, comma-separated (`offsets=0,100,200`).
-        - {name: currentPage, in: query, schema: {$ref: '#/components/schemas/PageIndex'}, description: 'Page used when no offset is given (o = currentPage·L).'}
-        - {name: include, in: query, schema: {$ref: '#/components/schemas/Include'}, description: 'Which pages to return.'}
-        - {name: range.from, in: query, schema: {$ref: '#/components/schemas/Slot'}, description: 'First page (slot when infinite) to return.'}
-        - {name: range.to, in: query, schema: {$ref: '#/components/schemas/Slot'}, description: 'Last page (inclusive).'}
-        - {name: velocity, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Flick velocity in points/s along the axis.'}
-        - {name: decelerationRate, in: query, schema: {$ref: '#/components/schemas/DecelerationRate'}, description: 'Per-millisecond deceleration.'}
-        - {name: previousOffset, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Offset of the previous frame, for events.'}
-        - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales every parallax displacement.'}
-        - {name: pixelScale, in: query, schema: {$ref: '#/components/schemas/PixelScale'}, description: 'Device pixels per point.'}
-        - {name: format, in: query, schema: {$ref: '#/components/schemas/PictureFormat'}, description: '`svg` draws the answer (one offset, not with offsets).'}
-        - name: layers
-          in: query
-          description: The layers as JSON text (percent-encoded); at most 32, as in the body. The whole request line must fit the 16 KiB header limit (431).
-          content:
-            application/json:
-              schema: {type: array, maxItems: 32, items: {$ref: '#/components/schemas/Layer'}}
+      - {name: viewport.width, in: query, required: true, example: 390, schema: {$ref: '#/components/schemas/Length'}, description: Viewport width W in points.}
+      - {name: viewport.height, in: query, required: true, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: Viewport height H in points.}
+      - {name: pageCount, in: query, required: true, example: 5, schema: {$ref: '#/components/schemas/PageCount'}, description: Number of pages N.}
+      - {name: pageSpacing, in: query, schema: {$ref: '#/components/schemas/PageSpacing'}, description: Gap S between pages.}
+      - {name: axis, in: query, schema: {$ref: '#/components/schemas/Axis'}, description: Paging axis.}
+      - {name: direction, in: query, schema: {$ref: '#/components/schemas/Direction'}, description: Page order.}
+      - {name: infinite, in: query, schema: {type: boolean, default: false}, description: Wrap around (needs pageCount ≥ 3).}
+      - {name: offset, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Content offset o; overscroll (o < 0 or o > (N−1)·L) is valid, see PagingRequest.'}
+      - {name: page, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Fractional page; o = page·L. Past the pages (page < 0 or > N − 1) is overscroll, see PagingRequest.'}
+      - {name: offsets, in: query, schema: {$ref: '#/components/schemas/Offsets'}, description: 'Timeline: `offsets=0&offsets=100` (OpenAPI''s default form style, what generated clients send) or `offsets=0,100` (a comma list); both may be mixed.'}
+      - {name: currentPage, in: query, schema: {$ref: '#/components/schemas/PageIndex'}, description: Page used when no offset is given (o = currentPage·L).}
+      - {name: include, in: query, schema: {$ref: '#/components/schemas/Include'}, description: Which pages to return.}
+      - {name: range.from, in: query, schema: {$ref: '#/components/schemas/Slot'}, description: First page (slot when infinite) to return.}
+      - {name: range.to, in: query, schema: {$ref: '#/components/schemas/Slot'}, description: Last page (inclusive).}
+      - {name: velocity, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: Flick velocity in points/s along the axis.}
+      - {name: decelerationRate, in: query, schema: {$ref: '#/components/schemas/DecelerationRate'}, description: Per-millisecond deceleration.}
+      - {name: previousOffset, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Offset of the previous frame, for events.'}
+      - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: Scales every parallax displacement.}
+      - {name: pixelScale, in: query, schema: {$ref: '#/components/schemas/PixelScale'}, description: Device pixels per point.}
+      - {name: format, in: query, schema: {$ref: '#/components/schemas/PictureFormat'}, description: '`svg` draws the answer (one offset, not with offsets).'}
+      - name: layers
+        in: query
+        description: 'The layers as JSON text, e.g. `[{"name":"background","travel":120}]` (percent-encoded); at most 32, as in the body (`contentSchema`). A string, so a generated client sends it as it is: serialize the array yourself (JSON.stringify, json.dumps, JSONEncoder), or call the POST operation with the typed body. The request-target must fit the 16 KiB head limit (414).'
+        schema:
+          type: string
+          contentMediaType: application/json
+          contentSchema: {type: array, maxItems: 32, items: {$ref: '#/components/schemas/Layer'}}
       responses:
         '200': {$ref: '#/components/responses/Paging'}
         '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/BadRequest'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
         '422': {$ref: '#/components/responses/InvalidRequest'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
         '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
+    head:
+      tags: [layout]
+      operationId: pagingHead
+      summary: HEAD of GET /v1/paging
+      description: The GET answer's status and header fields without its content (RFC 9110 §9.3.2), for a cache or a client that checks an ETag.
+      parameters:
+      - {name: viewport.width, in: query, required: true, example: 390, schema: {$ref: '#/components/schemas/Length'}, description: Viewport width W in points.}
+      - {name: viewport.height, in: query, required: true, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: Viewport height H in points.}
+      - {name: pageCount, in: query, required: true, example: 5, schema: {$ref: '#/components/schemas/PageCount'}, description: Number of pages N.}
+      - {name: pageSpacing, in: query, schema: {$ref: '#/components/schemas/PageSpacing'}, description: Gap S between pages.}
+      - {name: axis, in: query, schema: {$ref: '#/components/schemas/Axis'}, description: Paging axis.}
+      - {name: direction, in: query, schema: {$ref: '#/components/schemas/Direction'}, description: Page order.}
+      - {name: infinite, in: query, schema: {type: boolean, default: false}, description: Wrap around (needs pageCount ≥ 3).}
+      - {name: offset, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Content offset o; overscroll (o < 0 or o > (N−1)·L) is valid, see PagingRequest.'}
+      - {name: page, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Fractional page; o = page·L. Past the pages (page < 0 or > N − 1) is overscroll, see PagingRequest.'}
+      - {name: offsets, in: query, schema: {$ref: '#/components/schemas/Offsets'}, description: 'Timeline: `offsets=0&offsets=100` (OpenAPI''s default form style, what generated clients send) or `offsets=0,100` (a comma list); both may be mixed.'}
+      - {name: currentPage, in: query, schema: {$ref: '#/components/schemas/PageIndex'}, description: Page used when no offset is given (o = currentPage·L).}
+      - {name: include, in: query, schema: {$ref: '#/components/schemas/Include'}, description: Which pages to return.}
+      - {name: range.from, in: query, schema: {$ref: '#/components/schemas/Slot'}, description: First page (slot when infinite) to return.}
+      - {name: range.to, in: query, schema: {$ref: '#/components/schemas/Slot'}, description: Last page (inclusive).}
+      - {name: velocity, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: Flick velocity in points/s along the axis.}
+      - {name: decelerationRate, in: query, schema: {$ref: '#/components/schemas/DecelerationRate'}, description: Per-millisecond deceleration.}
+      - {name: previousOffset, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Offset of the previous frame, for events.'}
+      - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: Scales every parallax displacement.}
+      - {name: pixelScale, in: query, schema: {$ref: '#/components/schemas/PixelScale'}, description: Device pixels per point.}
+      - {name: format, in: query, schema: {$ref: '#/components/schemas/PictureFormat'}, description: '`svg` draws the answer (one offset, not with offsets).'}
+      - name: layers
+        in: query
+        description: 'The layers as JSON text, e.g. `[{"name":"background","travel":120}]` (percent-encoded); at most 32, as in the body (`contentSchema`). A string, so a generated client sends it as it is: serialize the array yourself (JSON.stringify, json.dumps, JSONEncoder), or call the POST operation with the typed body. The request-target must fit the 16 KiB head limit (414).'
+        schema:
+          type: string
+          contentMediaType: application/json
+          contentSchema: {type: array, maxItems: 32, items: {$ref: '#/components/schemas/Layer'}}
+      responses:
+        '200': {$ref: '#/components/responses/HeadOK'}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/HeadBadRequest'}
+        '408': {$ref: '#/components/responses/HeadRequestTimeout'}
+        '413': {$ref: '#/components/responses/HeadContentTooLarge'}
+        '414': {$ref: '#/components/responses/HeadURITooLong'}
+        '415': {$ref: '#/components/responses/HeadUnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/HeadExpectationFailed'}
+        '422': {$ref: '#/components/responses/HeadInvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadHeadersTooLarge'}
+        '501': {$ref: '#/components/responses/HeadNotImplemented'}
+        '503': {$ref: '#/components/responses/HeadUnavailable'}
+        '505': {$ref: '#/components/responses/HeadVersionNotSupported'}
     options:
       tags: [browsers]
       operationId: pagingOptions
@@ -155,6 +223,16 @@ paths:
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
   /v1/header:
     parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
     post:
@@ -177,51 +255,102 @@ paths:
                 value: {viewport: {width: 390, height: 844}, header: {height: 150}, offset: -40}
               bottomNoStretch:
                 summary: mode bottom, no stretch, pulled down 50 (Tests/golden/header-modes)
-                value: {"viewport":{"width":320,"height":568},"header":{"height":200,"minHeight":64},"offset":-50,"stretch":false,"mode":"bottom","contentMode":"center","content":{"width":100,"height":100}}
+                value:
+                  viewport: {width: 320, height: 568}
+                  header: {height: 200, minHeight: 64}
+                  offset: -50
+                  stretch: false
+                  mode: bottom
+                  contentMode: center
+                  content: {width: 100, height: 100}
               seedTimeline:
                 summary: The seed checks at y = −40, 0, 60, 150, 200 (Tests/golden/header-seed-timeline)
-                value: {"viewport":{"width":390,"height":844},"header":{"height":150},"offsets":[-40,0,60,150,200],"content":{"width":1170,"height":450}}
+                value:
+                  viewport: {width: 390, height: 844}
+                  header: {height: 150}
+                  offsets: [-40, 0, 60, 150, 200]
+                  content: {width: 1170, height: 450}
       responses:
         '200': {$ref: '#/components/responses/Header'}
         '400': {$ref: '#/components/responses/MalformedJSON'}
-        '412': {$ref: '#/components/responses/PreconditionFailed'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
+        '412': {$ref: '#/components/responses/PreconditionFailed'}
         '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
         '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
         '422': {$ref: '#/components/responses/InvalidRequest'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
         '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
     get:
       tags: [layout]
       operationId: headerGet
       summary: Stretchy header, GET form with dotted query parameters
       parameters:
-        - {name: viewport.width, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width W (the header''s width).'}
-        - {name: viewport.height, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height.'}
-        - {name: header.height, in: query, required: true, example: 150, schema: {$ref: '#/components/schemas/Length'}, description: 'Header height Hh at rest.'}
-        - {name: header.minHeight, in: query, schema: {$ref: '#/components/schemas/MinHeight'}, description: 'Collapsed height m (≤ header.height).'}
-        - {name: offset, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Content offset y.'}
-        - name: offsets
-          in: query
-          style: form
-          explode: false
-          schema: {$ref: '#/components/schemas/Offsets'}
-          description: Timeline, comma-separated.
-        - {name: stretch, in: query, schema: {type: boolean, default: true}, description: 'Grow beyond Hh when pulled down.'}
-        - {name: mode, in: query, schema: {$ref: '#/components/schemas/HeaderMode'}, description: 'Where the image sits in the header.'}
-        - {name: content.width, in: query, schema: {$ref: '#/components/schemas/Length'}, description: 'Image width (give with content.height).'}
-        - {name: content.height, in: query, schema: {$ref: '#/components/schemas/Length'}, description: 'Image height (give with content.width).'}
-        - {name: contentMode, in: query, schema: {$ref: '#/components/schemas/ContentMode'}, description: 'How the image fits.'}
-        - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales parallax displacement.'}
-        - {name: pixelScale, in: query, schema: {$ref: '#/components/schemas/PixelScale'}, description: 'Device pixels per point.'}
-        - {name: format, in: query, schema: {$ref: '#/components/schemas/PictureFormat'}, description: '`svg` draws the answer (one offset, not with offsets).'}
+      - {name: viewport.width, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: Viewport width W (the header's width).}
+      - {name: viewport.height, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: Viewport height.}
+      - {name: header.height, in: query, required: true, example: 150, schema: {$ref: '#/components/schemas/Length'}, description: Header height Hh at rest.}
+      - {name: header.minHeight, in: query, schema: {$ref: '#/components/schemas/MinHeight'}, description: Collapsed height m (≤ header.height).}
+      - {name: offset, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: Content offset y.}
+      - {name: offsets, in: query, schema: {$ref: '#/components/schemas/Offsets'}, description: 'Timeline: `offsets=0&offsets=100` (OpenAPI''s default form style, what generated clients send) or `offsets=0,100` (a comma list); both may be mixed.'}
+      - {name: stretch, in: query, schema: {type: boolean, default: true}, description: Grow beyond Hh when pulled down.}
+      - {name: mode, in: query, schema: {$ref: '#/components/schemas/HeaderMode'}, description: Where the image sits in the header.}
+      - {name: content.width, in: query, schema: {$ref: '#/components/schemas/Length'}, description: Image width (give with content.height).}
+      - {name: content.height, in: query, schema: {$ref: '#/components/schemas/Length'}, description: Image height (give with content.width).}
+      - {name: contentMode, in: query, schema: {$ref: '#/components/schemas/ContentMode'}, description: How the image fits.}
+      - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: Scales parallax displacement.}
+      - {name: pixelScale, in: query, schema: {$ref: '#/components/schemas/PixelScale'}, description: Device pixels per point.}
+      - {name: format, in: query, schema: {$ref: '#/components/schemas/PictureFormat'}, description: '`svg` draws the answer (one offset, not with offsets).'}
       responses:
         '200': {$ref: '#/components/responses/Header'}
         '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/BadRequest'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
         '422': {$ref: '#/components/responses/InvalidRequest'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
         '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
+    head:
+      tags: [layout]
+      operationId: headerHead
+      summary: HEAD of GET /v1/header
+      description: The GET answer's status and header fields without its content (RFC 9110 §9.3.2), for a cache or a client that checks an ETag.
+      parameters:
+      - {name: viewport.width, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: Viewport width W (the header's width).}
+      - {name: viewport.height, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: Viewport height.}
+      - {name: header.height, in: query, required: true, example: 150, schema: {$ref: '#/components/schemas/Length'}, description: Header height Hh at rest.}
+      - {name: header.minHeight, in: query, schema: {$ref: '#/components/schemas/MinHeight'}, description: Collapsed height m (≤ header.height).}
+      - {name: offset, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: Content offset y.}
+      - {name: offsets, in: query, schema: {$ref: '#/components/schemas/Offsets'}, description: 'Timeline: `offsets=0&offsets=100` (OpenAPI''s default form style, what generated clients send) or `offsets=0,100` (a comma list); both may be mixed.'}
+      - {name: stretch, in: query, schema: {type: boolean, default: true}, description: Grow beyond Hh when pulled down.}
+      - {name: mode, in: query, schema: {$ref: '#/components/schemas/HeaderMode'}, description: Where the image sits in the header.}
+      - {name: content.width, in: query, schema: {$ref: '#/components/schemas/Length'}, description: Image width (give with content.height).}
+      - {name: content.height, in: query, schema: {$ref: '#/components/schemas/Length'}, description: Image height (give with content.width).}
+      - {name: contentMode, in: query, schema: {$ref: '#/components/schemas/ContentMode'}, description: How the image fits.}
+      - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: Scales parallax displacement.}
+      - {name: pixelScale, in: query, schema: {$ref: '#/components/schemas/PixelScale'}, description: Device pixels per point.}
+      - {name: format, in: query, schema: {$ref: '#/components/schemas/PictureFormat'}, description: '`svg` draws the answer (one offset, not with offsets).'}
+      responses:
+        '200': {$ref: '#/components/responses/HeadOK'}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/HeadBadRequest'}
+        '408': {$ref: '#/components/responses/HeadRequestTimeout'}
+        '413': {$ref: '#/components/responses/HeadContentTooLarge'}
+        '414': {$ref: '#/components/responses/HeadURITooLong'}
+        '415': {$ref: '#/components/responses/HeadUnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/HeadExpectationFailed'}
+        '422': {$ref: '#/components/responses/HeadInvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadHeadersTooLarge'}
+        '501': {$ref: '#/components/responses/HeadNotImplemented'}
+        '503': {$ref: '#/components/responses/HeadUnavailable'}
+        '505': {$ref: '#/components/responses/HeadVersionNotSupported'}
     options:
       tags: [browsers]
       operationId: headerOptions
@@ -230,6 +359,16 @@ paths:
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
   /v1/scroll:
     parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
     post:
@@ -250,52 +389,125 @@ paths:
             examples:
               rellax:
                 summary: One Rellax element
-                value: {viewport: {width: 390, height: 844}, offset: 300, elements: [{name: hero, frame: {x: 0, y: 0, width: 390, height: 600}, speed: -2}]}
+                value:
+                  viewport: {width: 390, height: 844}
+                  offset: 300
+                  elements:
+                  - name: hero
+                    frame: {x: 0, y: 0, width: 390, height: 600}
+                    speed: -2
               effects:
                 summary: Rellax speeds and effect ranges (Tests/golden/scroll-rellax-and-effects)
-                value: {"viewport":{"width":1280,"height":800},"offset":600,"elements":[{"name":"hero","frame":{"x":0,"y":0,"width":1280,"height":800},"speed":-3},{"name":"card","frame":{"x":100,"y":1000,"width":400,"height":300},"translate":[100,-100],"opacity":[0,1],"scale":[0.8,1],"rotate":[-10,0],"easing":"easeOut"},{"name":"badge","frame":{"x":0,"y":1400,"width":50,"height":50},"speed":2,"center":true},{"name":"custom","frame":{"x":0,"y":900,"width":100,"height":100},"opacity":[1,0],"easing":{"cubicBezier":[0.25,0.1,0.25,1]},"startOffset":300,"endOffset":900}]}
+                value:
+                  viewport: {width: 1280, height: 800}
+                  offset: 600
+                  elements:
+                  - name: hero
+                    frame: {x: 0, y: 0, width: 1280, height: 800}
+                    speed: -3
+                  - name: card
+                    frame: {x: 100, y: 1000, width: 400, height: 300}
+                    translate: [100, -100]
+                    opacity: [0, 1]
+                    scale: [0.8, 1]
+                    rotate: [-10, 0]
+                    easing: easeOut
+                  - name: badge
+                    frame: {x: 0, y: 1400, width: 50, height: 50}
+                    speed: 2
+                    center: true
+                  - name: custom
+                    frame: {x: 0, y: 900, width: 100, height: 100}
+                    opacity: [1, 0]
+                    easing:
+                      cubicBezier: [0.25, 0.1, 0.25, 1]
+                    startOffset: 300
+                    endOffset: 900
       responses:
         '200': {$ref: '#/components/responses/Scroll'}
         '400': {$ref: '#/components/responses/MalformedJSON'}
-        '412': {$ref: '#/components/responses/PreconditionFailed'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
+        '412': {$ref: '#/components/responses/PreconditionFailed'}
         '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
         '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
         '422': {$ref: '#/components/responses/InvalidRequest'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
         '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
     get:
       tags: [layout]
       operationId: scrollGet
       summary: Scroll elements, GET form
       parameters:
-        - {name: viewport.width, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width.'}
-        - {name: viewport.height, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height.'}
-        - {name: axis, in: query, schema: {$ref: '#/components/schemas/ScrollAxis'}, description: 'Scroll axis (default vertical).'}
-        - {name: offset, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Scroll position s.'}
-        - name: offsets
-          in: query
-          style: form
-          explode: false
-          schema: {$ref: '#/components/schemas/Offsets'}
-          description: Timeline, comma-separated.
-        - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales translate and rotate, moves scale and opacity toward 1.'}
-        - {name: pixelScale, in: query, schema: {$ref: '#/components/schemas/PixelScale'}, description: 'Device pixels per point.'}
-        - {name: format, in: query, schema: {$ref: '#/components/schemas/PictureFormat'}, description: '`svg` draws the answer (one offset, not with offsets).'}
-        - name: elements
-          in: query
-          required: true
-          description: The elements as JSON text (percent-encoded); at most 1024, as in the body. The whole request line must fit the 16 KiB header limit (431).
-          content:
-            application/json:
-              schema: {type: array, maxItems: 1024, items: {$ref: '#/components/schemas/Element'}}
+      - {name: viewport.width, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: Viewport width.}
+      - {name: viewport.height, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: Viewport height.}
+      - {name: axis, in: query, schema: {$ref: '#/components/schemas/ScrollAxis'}, description: Scroll axis (default vertical).}
+      - {name: offset, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: Scroll position s.}
+      - {name: offsets, in: query, schema: {$ref: '#/components/schemas/Offsets'}, description: 'Timeline: `offsets=0&offsets=100` (OpenAPI''s default form style, what generated clients send) or `offsets=0,100` (a comma list); both may be mixed.'}
+      - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales translate and rotate, moves scale and opacity toward 1.'}
+      - {name: pixelScale, in: query, schema: {$ref: '#/components/schemas/PixelScale'}, description: Device pixels per point.}
+      - {name: format, in: query, schema: {$ref: '#/components/schemas/PictureFormat'}, description: '`svg` draws the answer (one offset, not with offsets).'}
+      - name: elements
+        in: query
+        required: true
+        description: 'The elements as JSON text, e.g. `[{"name":"hero","frame":{"x":0,"y":0,"width":390,"height":600},"speed":-2}]` (percent-encoded); at most 1024, as in the body (`contentSchema`). A string, so a generated client sends it as it is: serialize the array yourself (JSON.stringify, json.dumps, JSONEncoder), or call the POST operation with the typed body. The request-target must fit the 16 KiB head limit (414).'
+        schema:
+          type: string
+          contentMediaType: application/json
+          contentSchema: {type: array, maxItems: 1024, items: {$ref: '#/components/schemas/Element'}}
       responses:
         '200': {$ref: '#/components/responses/Scroll'}
         '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/BadRequest'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
         '422': {$ref: '#/components/responses/InvalidRequest'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
         '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
+    head:
+      tags: [layout]
+      operationId: scrollHead
+      summary: HEAD of GET /v1/scroll
+      description: The GET answer's status and header fields without its content (RFC 9110 §9.3.2), for a cache or a client that checks an ETag.
+      parameters:
+      - {name: viewport.width, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: Viewport width.}
+      - {name: viewport.height, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: Viewport height.}
+      - {name: axis, in: query, schema: {$ref: '#/components/schemas/ScrollAxis'}, description: Scroll axis (default vertical).}
+      - {name: offset, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: Scroll position s.}
+      - {name: offsets, in: query, schema: {$ref: '#/components/schemas/Offsets'}, description: 'Timeline: `offsets=0&offsets=100` (OpenAPI''s default form style, what generated clients send) or `offsets=0,100` (a comma list); both may be mixed.'}
+      - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales translate and rotate, moves scale and opacity toward 1.'}
+      - {name: pixelScale, in: query, schema: {$ref: '#/components/schemas/PixelScale'}, description: Device pixels per point.}
+      - {name: format, in: query, schema: {$ref: '#/components/schemas/PictureFormat'}, description: '`svg` draws the answer (one offset, not with offsets).'}
+      - name: elements
+        in: query
+        required: true
+        description: 'The elements as JSON text, e.g. `[{"name":"hero","frame":{"x":0,"y":0,"width":390,"height":600},"speed":-2}]` (percent-encoded); at most 1024, as in the body (`contentSchema`). A string, so a generated client sends it as it is: serialize the array yourself (JSON.stringify, json.dumps, JSONEncoder), or call the POST operation with the typed body. The request-target must fit the 16 KiB head limit (414).'
+        schema:
+          type: string
+          contentMediaType: application/json
+          contentSchema: {type: array, maxItems: 1024, items: {$ref: '#/components/schemas/Element'}}
+      responses:
+        '200': {$ref: '#/components/responses/HeadOK'}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/HeadBadRequest'}
+        '408': {$ref: '#/components/responses/HeadRequestTimeout'}
+        '413': {$ref: '#/components/responses/HeadContentTooLarge'}
+        '414': {$ref: '#/components/responses/HeadURITooLong'}
+        '415': {$ref: '#/components/responses/HeadUnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/HeadExpectationFailed'}
+        '422': {$ref: '#/components/responses/HeadInvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadHeadersTooLarge'}
+        '501': {$ref: '#/components/responses/HeadNotImplemented'}
+        '503': {$ref: '#/components/responses/HeadUnavailable'}
+        '505': {$ref: '#/components/responses/HeadVersionNotSupported'}
     options:
       tags: [browsers]
       operationId: scrollOptions
@@ -304,6 +516,16 @@ paths:
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
   /:
     parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
     get:
@@ -317,20 +539,38 @@ paths:
       responses:
         '200':
           description: The demo page.
-          headers:
-            ETag: {$ref: '#/components/headers/ETag'}
-            Cache-Control: {$ref: '#/components/headers/CacheControl'}
-            Vary: {$ref: '#/components/headers/Vary'}
-            Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}
-            Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
-            Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}
+          headers: {ETag: {$ref: '#/components/headers/ETag'}, Cache-Control: {$ref: '#/components/headers/CacheControl'}, Vary: {$ref: '#/components/headers/Vary'}, Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}, Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}}
           content:
-            text/html:
-              schema: {type: string}
+            text/html: {schema: {type: string}}
         '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/BadRequest'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
         '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
+    head:
+      tags: [operations]
+      operationId: demoHead
+      summary: HEAD of GET /
+      description: The GET answer's status and header fields without its content (RFC 9110 §9.3.2), for a cache or a client that checks an ETag.
+      responses:
+        '200': {$ref: '#/components/responses/HeadOK'}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/HeadBadRequest'}
+        '408': {$ref: '#/components/responses/HeadRequestTimeout'}
+        '413': {$ref: '#/components/responses/HeadContentTooLarge'}
+        '414': {$ref: '#/components/responses/HeadURITooLong'}
+        '415': {$ref: '#/components/responses/HeadUnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/HeadExpectationFailed'}
+        '431': {$ref: '#/components/responses/HeadHeadersTooLarge'}
+        '501': {$ref: '#/components/responses/HeadNotImplemented'}
+        '503': {$ref: '#/components/responses/HeadUnavailable'}
+        '505': {$ref: '#/components/responses/HeadVersionNotSupported'}
     options:
       tags: [browsers]
       operationId: demoOptions
@@ -339,7 +579,18 @@ paths:
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
   /v1/paging/keyframes:
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
     post:
       tags: [keyframes]
       operationId: pagingKeyframesPost
@@ -359,52 +610,133 @@ paths:
             examples:
               specExample:
                 summary: docs/model.md#keyframes example (390 × 844, 5 pages, spacing 16, travel 120)
-                value: {viewport: {width: 390, height: 844}, pageCount: 5, pageSpacing: 16, layers: [{name: background, travel: 120}], domain: {from: 0, to: 1624}, properties: [frame.x]}
+                value:
+                  viewport: {width: 390, height: 844}
+                  pageCount: 5
+                  pageSpacing: 16
+                  layers:
+                  - {name: background, travel: 120}
+                  domain: {from: 0, to: 1624}
+                  properties: [frame.x]
       responses:
         '200': {$ref: '#/components/responses/Keyframes'}
         '400': {$ref: '#/components/responses/MalformedJSON'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
+        '412': {$ref: '#/components/responses/PreconditionFailed'}
         '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
         '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
         '422': {$ref: '#/components/responses/InvalidRequest'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
         '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
     get:
       tags: [keyframes]
       operationId: pagingKeyframesGet
       summary: Paging keyframes, GET form (works as a `<link rel="stylesheet">` href with format=css)
       parameters:
-        - {name: viewport.width, in: query, required: true, example: 390, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width W in points.'}
-        - {name: viewport.height, in: query, required: true, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height H in points.'}
-        - {name: pageCount, in: query, required: true, example: 5, schema: {$ref: '#/components/schemas/PageCount'}, description: 'Number of pages N.'}
-        - {name: pageSpacing, in: query, schema: {$ref: '#/components/schemas/PageSpacing'}, description: 'Gap S between pages.'}
-        - {name: axis, in: query, schema: {$ref: '#/components/schemas/Axis'}, description: 'Paging axis.'}
-        - {name: direction, in: query, schema: {$ref: '#/components/schemas/Direction'}, description: 'Page order.'}
-        - {name: infinite, in: query, schema: {type: boolean, default: false}, description: 'Wrap around (needs pageCount ≥ 3).'}
-        - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales every parallax displacement.'}
-        - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'First offset of the domain (with domain.to).'}
-        - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
-        - {name: format, in: query, schema: {$ref: '#/components/schemas/KeyframesFormat'}, description: 'Answer format.'}
-        - {name: snapStop, in: query, schema: {$ref: '#/components/schemas/SnapStop'}, description: 'always: each page of the css answer is a snap stop.'}
-        - name: properties
-          in: query
-          style: form
-          explode: false
-          schema: {type: array, items: {$ref: '#/components/schemas/PagingKeyframeProperty'}}
-          description: Narrows the tracks (json, keytimes), comma-separated.
-        - name: layers
-          in: query
-          description: The layers as JSON text (percent-encoded); at most 32, as in the body. The whole request line must fit the 16 KiB header limit (431).
-          content:
-            application/json:
-              schema: {type: array, maxItems: 32, items: {$ref: '#/components/schemas/Layer'}}
+      - {name: viewport.width, in: query, required: true, example: 390, schema: {$ref: '#/components/schemas/Length'}, description: Viewport width W in points.}
+      - {name: viewport.height, in: query, required: true, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: Viewport height H in points.}
+      - {name: pageCount, in: query, required: true, example: 5, schema: {$ref: '#/components/schemas/PageCount'}, description: Number of pages N.}
+      - {name: pageSpacing, in: query, schema: {$ref: '#/components/schemas/PageSpacing'}, description: Gap S between pages.}
+      - {name: axis, in: query, schema: {$ref: '#/components/schemas/Axis'}, description: Paging axis.}
+      - {name: direction, in: query, schema: {$ref: '#/components/schemas/Direction'}, description: Page order.}
+      - {name: infinite, in: query, schema: {type: boolean, default: false}, description: Wrap around (needs pageCount ≥ 3).}
+      - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: Scales every parallax displacement.}
+      - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: First offset of the domain (with domain.to).}
+      - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
+      - {name: format, in: query, schema: {$ref: '#/components/schemas/KeyframesFormat'}, description: Answer format.}
+      - {name: snapStop, in: query, schema: {$ref: '#/components/schemas/SnapStop'}, description: 'always: each page of the css answer is a snap stop.'}
+      - name: properties
+        in: query
+        schema: {type: array, items: {$ref: '#/components/schemas/PagingKeyframeProperty'}}
+        description: 'Narrows the tracks (json, keytimes): `properties=frame.x&properties=opacity` or `properties=frame.x,opacity`. An empty list (`properties=`) asks for no tracks.'
+      - name: layers
+        in: query
+        description: 'The layers as JSON text, e.g. `[{"name":"background","travel":120}]` (percent-encoded); at most 32, as in the body (`contentSchema`). A string, so a generated client sends it as it is: serialize the array yourself (JSON.stringify, json.dumps, JSONEncoder), or call the POST operation with the typed body. The request-target must fit the 16 KiB head limit (414).'
+        schema:
+          type: string
+          contentMediaType: application/json
+          contentSchema: {type: array, maxItems: 32, items: {$ref: '#/components/schemas/Layer'}}
       responses:
         '200': {$ref: '#/components/responses/Keyframes'}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/BadRequest'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
         '422': {$ref: '#/components/responses/InvalidRequest'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
         '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
+    head:
+      tags: [keyframes]
+      operationId: pagingKeyframesHead
+      summary: HEAD of GET /v1/paging/keyframes
+      description: The GET answer's status and header fields without its content (RFC 9110 §9.3.2), for a cache or a client that checks an ETag.
+      parameters:
+      - {name: viewport.width, in: query, required: true, example: 390, schema: {$ref: '#/components/schemas/Length'}, description: Viewport width W in points.}
+      - {name: viewport.height, in: query, required: true, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: Viewport height H in points.}
+      - {name: pageCount, in: query, required: true, example: 5, schema: {$ref: '#/components/schemas/PageCount'}, description: Number of pages N.}
+      - {name: pageSpacing, in: query, schema: {$ref: '#/components/schemas/PageSpacing'}, description: Gap S between pages.}
+      - {name: axis, in: query, schema: {$ref: '#/components/schemas/Axis'}, description: Paging axis.}
+      - {name: direction, in: query, schema: {$ref: '#/components/schemas/Direction'}, description: Page order.}
+      - {name: infinite, in: query, schema: {type: boolean, default: false}, description: Wrap around (needs pageCount ≥ 3).}
+      - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: Scales every parallax displacement.}
+      - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: First offset of the domain (with domain.to).}
+      - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
+      - {name: format, in: query, schema: {$ref: '#/components/schemas/KeyframesFormat'}, description: Answer format.}
+      - {name: snapStop, in: query, schema: {$ref: '#/components/schemas/SnapStop'}, description: 'always: each page of the css answer is a snap stop.'}
+      - name: properties
+        in: query
+        schema: {type: array, items: {$ref: '#/components/schemas/PagingKeyframeProperty'}}
+        description: 'Narrows the tracks (json, keytimes): `properties=frame.x&properties=opacity` or `properties=frame.x,opacity`. An empty list (`properties=`) asks for no tracks.'
+      - name: layers
+        in: query
+        description: 'The layers as JSON text, e.g. `[{"name":"background","travel":120}]` (percent-encoded); at most 32, as in the body (`contentSchema`). A string, so a generated client sends it as it is: serialize the array yourself (JSON.stringify, json.dumps, JSONEncoder), or call the POST operation with the typed body. The request-target must fit the 16 KiB head limit (414).'
+        schema:
+          type: string
+          contentMediaType: application/json
+          contentSchema: {type: array, maxItems: 32, items: {$ref: '#/components/schemas/Layer'}}
+      responses:
+        '200': {$ref: '#/components/responses/HeadOK'}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/HeadBadRequest'}
+        '408': {$ref: '#/components/responses/HeadRequestTimeout'}
+        '413': {$ref: '#/components/responses/HeadContentTooLarge'}
+        '414': {$ref: '#/components/responses/HeadURITooLong'}
+        '415': {$ref: '#/components/responses/HeadUnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/HeadExpectationFailed'}
+        '422': {$ref: '#/components/responses/HeadInvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadHeadersTooLarge'}
+        '501': {$ref: '#/components/responses/HeadNotImplemented'}
+        '503': {$ref: '#/components/responses/HeadUnavailable'}
+        '505': {$ref: '#/components/responses/HeadVersionNotSupported'}
+    options:
+      tags: [browsers]
+      operationId: pagingKeyframesOptions
+      summary: CORS preflight (docs/api.md#cors)
+      description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, POST, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
+      parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
   /v1/header/keyframes:
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
     post:
       tags: [keyframes]
       operationId: headerKeyframesPost
@@ -427,42 +759,109 @@ paths:
         '200': {$ref: '#/components/responses/Keyframes'}
         '400': {$ref: '#/components/responses/MalformedJSON'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
+        '412': {$ref: '#/components/responses/PreconditionFailed'}
         '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
         '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
         '422': {$ref: '#/components/responses/InvalidRequest'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
         '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
     get:
       tags: [keyframes]
       operationId: headerKeyframesGet
       summary: Header keyframes, GET form
       parameters:
-        - {name: viewport.width, in: query, required: true, example: 390, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width.'}
-        - {name: viewport.height, in: query, required: true, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height.'}
-        - {name: header.height, in: query, required: true, example: 150, schema: {$ref: '#/components/schemas/Length'}, description: 'Header height Hh at rest.'}
-        - {name: header.minHeight, in: query, schema: {$ref: '#/components/schemas/MinHeight'}, description: 'Collapsed height m.'}
-        - {name: stretch, in: query, schema: {type: boolean, default: true}, description: 'Grow beyond Hh when pulled down.'}
-        - {name: mode, in: query, schema: {$ref: '#/components/schemas/HeaderMode'}, description: 'Image placement.'}
-        - {name: content.width, in: query, schema: {$ref: '#/components/schemas/Length'}, description: 'Image width (with content.height).'}
-        - {name: content.height, in: query, schema: {$ref: '#/components/schemas/Length'}, description: 'Image height (with content.width).'}
-        - {name: contentMode, in: query, schema: {$ref: '#/components/schemas/ContentMode'}, description: 'How the image fits.'}
-        - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales every parallax displacement.'}
-        - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'First offset of the domain (with domain.to).'}
-        - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
-        - {name: format, in: query, schema: {$ref: '#/components/schemas/KeyframesFormat'}, description: 'Answer format.'}
-        - name: properties
-          in: query
-          style: form
-          explode: false
-          schema: {type: array, items: {$ref: '#/components/schemas/HeaderKeyframeProperty'}}
-          description: Narrows the tracks (json, keytimes), comma-separated.
+      - {name: viewport.width, in: query, required: true, example: 390, schema: {$ref: '#/components/schemas/Length'}, description: Viewport width.}
+      - {name: viewport.height, in: query, required: true, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: Viewport height.}
+      - {name: header.height, in: query, required: true, example: 150, schema: {$ref: '#/components/schemas/Length'}, description: Header height Hh at rest.}
+      - {name: header.minHeight, in: query, schema: {$ref: '#/components/schemas/MinHeight'}, description: Collapsed height m.}
+      - {name: stretch, in: query, schema: {type: boolean, default: true}, description: Grow beyond Hh when pulled down.}
+      - {name: mode, in: query, schema: {$ref: '#/components/schemas/HeaderMode'}, description: Image placement.}
+      - {name: content.width, in: query, schema: {$ref: '#/components/schemas/Length'}, description: Image width (with content.height).}
+      - {name: content.height, in: query, schema: {$ref: '#/components/schemas/Length'}, description: Image height (with content.width).}
+      - {name: contentMode, in: query, schema: {$ref: '#/components/schemas/ContentMode'}, description: How the image fits.}
+      - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: Scales every parallax displacement.}
+      - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: First offset of the domain (with domain.to).}
+      - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
+      - {name: format, in: query, schema: {$ref: '#/components/schemas/KeyframesFormat'}, description: Answer format.}
+      - name: properties
+        in: query
+        schema: {type: array, items: {$ref: '#/components/schemas/HeaderKeyframeProperty'}}
+        description: 'Narrows the tracks (json, keytimes): `properties=frame.x&properties=opacity` or `properties=frame.x,opacity`. An empty list (`properties=`) asks for no tracks.'
       responses:
         '200': {$ref: '#/components/responses/Keyframes'}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/BadRequest'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
         '422': {$ref: '#/components/responses/InvalidRequest'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
         '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
+    head:
+      tags: [keyframes]
+      operationId: headerKeyframesHead
+      summary: HEAD of GET /v1/header/keyframes
+      description: The GET answer's status and header fields without its content (RFC 9110 §9.3.2), for a cache or a client that checks an ETag.
+      parameters:
+      - {name: viewport.width, in: query, required: true, example: 390, schema: {$ref: '#/components/schemas/Length'}, description: Viewport width.}
+      - {name: viewport.height, in: query, required: true, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: Viewport height.}
+      - {name: header.height, in: query, required: true, example: 150, schema: {$ref: '#/components/schemas/Length'}, description: Header height Hh at rest.}
+      - {name: header.minHeight, in: query, schema: {$ref: '#/components/schemas/MinHeight'}, description: Collapsed height m.}
+      - {name: stretch, in: query, schema: {type: boolean, default: true}, description: Grow beyond Hh when pulled down.}
+      - {name: mode, in: query, schema: {$ref: '#/components/schemas/HeaderMode'}, description: Image placement.}
+      - {name: content.width, in: query, schema: {$ref: '#/components/schemas/Length'}, description: Image width (with content.height).}
+      - {name: content.height, in: query, schema: {$ref: '#/components/schemas/Length'}, description: Image height (with content.width).}
+      - {name: contentMode, in: query, schema: {$ref: '#/components/schemas/ContentMode'}, description: How the image fits.}
+      - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: Scales every parallax displacement.}
+      - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: First offset of the domain (with domain.to).}
+      - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
+      - {name: format, in: query, schema: {$ref: '#/components/schemas/KeyframesFormat'}, description: Answer format.}
+      - name: properties
+        in: query
+        schema: {type: array, items: {$ref: '#/components/schemas/HeaderKeyframeProperty'}}
+        description: 'Narrows the tracks (json, keytimes): `properties=frame.x&properties=opacity` or `properties=frame.x,opacity`. An empty list (`properties=`) asks for no tracks.'
+      responses:
+        '200': {$ref: '#/components/responses/HeadOK'}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/HeadBadRequest'}
+        '408': {$ref: '#/components/responses/HeadRequestTimeout'}
+        '413': {$ref: '#/components/responses/HeadContentTooLarge'}
+        '414': {$ref: '#/components/responses/HeadURITooLong'}
+        '415': {$ref: '#/components/responses/HeadUnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/HeadExpectationFailed'}
+        '422': {$ref: '#/components/responses/HeadInvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadHeadersTooLarge'}
+        '501': {$ref: '#/components/responses/HeadNotImplemented'}
+        '503': {$ref: '#/components/responses/HeadUnavailable'}
+        '505': {$ref: '#/components/responses/HeadVersionNotSupported'}
+    options:
+      tags: [browsers]
+      operationId: headerKeyframesOptions
+      summary: CORS preflight (docs/api.md#cors)
+      description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, POST, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
+      parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
   /v1/scroll/keyframes:
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
     post:
       tags: [keyframes]
       operationId: scrollKeyframesPost
@@ -479,47 +878,123 @@ paths:
             examples:
               eased:
                 summary: One eased element as CSS
-                value: {viewport: {width: 390, height: 844}, elements: [{name: card, frame: {x: 0, y: 900, width: 390, height: 300}, translate: [0, -120], easing: easeOut}], format: css}
+                value:
+                  viewport: {width: 390, height: 844}
+                  elements:
+                  - name: card
+                    frame: {x: 0, y: 900, width: 390, height: 300}
+                    translate: [0, -120]
+                    easing: easeOut
+                  format: css
       responses:
         '200': {$ref: '#/components/responses/Keyframes'}
         '400': {$ref: '#/components/responses/MalformedJSON'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
+        '412': {$ref: '#/components/responses/PreconditionFailed'}
         '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
         '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
         '422': {$ref: '#/components/responses/InvalidRequest'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
         '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
     get:
       tags: [keyframes]
       operationId: scrollKeyframesGet
       summary: Scroll keyframes, GET form
       parameters:
-        - {name: viewport.width, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width.'}
-        - {name: viewport.height, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height.'}
-        - {name: axis, in: query, schema: {$ref: '#/components/schemas/ScrollAxis'}, description: 'Scroll axis (default vertical).'}
-        - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales translate and rotate, moves scale and opacity toward 1.'}
-        - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'First offset of the domain (with domain.to).'}
-        - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
-        - {name: format, in: query, schema: {$ref: '#/components/schemas/KeyframesFormat'}, description: 'Answer format.'}
-        - name: properties
-          in: query
-          style: form
-          explode: false
-          schema: {type: array, items: {$ref: '#/components/schemas/ScrollKeyframeProperty'}}
-          description: Narrows the tracks (json, keytimes), comma-separated.
-        - name: elements
-          in: query
-          required: true
-          description: The elements as JSON text (percent-encoded); at most 1024, as in the body. The whole request line must fit the 16 KiB header limit (431).
-          content:
-            application/json:
-              schema: {type: array, maxItems: 1024, items: {$ref: '#/components/schemas/Element'}}
+      - {name: viewport.width, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: Viewport width.}
+      - {name: viewport.height, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: Viewport height.}
+      - {name: axis, in: query, schema: {$ref: '#/components/schemas/ScrollAxis'}, description: Scroll axis (default vertical).}
+      - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales translate and rotate, moves scale and opacity toward 1.'}
+      - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: First offset of the domain (with domain.to).}
+      - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
+      - {name: format, in: query, schema: {$ref: '#/components/schemas/KeyframesFormat'}, description: Answer format.}
+      - name: properties
+        in: query
+        schema: {type: array, items: {$ref: '#/components/schemas/ScrollKeyframeProperty'}}
+        description: 'Narrows the tracks (json, keytimes): `properties=frame.x&properties=opacity` or `properties=frame.x,opacity`. An empty list (`properties=`) asks for no tracks.'
+      - name: elements
+        in: query
+        required: true
+        description: 'The elements as JSON text, e.g. `[{"name":"hero","frame":{"x":0,"y":0,"width":390,"height":600},"speed":-2}]` (percent-encoded); at most 1024, as in the body (`contentSchema`). A string, so a generated client sends it as it is: serialize the array yourself (JSON.stringify, json.dumps, JSONEncoder), or call the POST operation with the typed body. The request-target must fit the 16 KiB head limit (414).'
+        schema:
+          type: string
+          contentMediaType: application/json
+          contentSchema: {type: array, maxItems: 1024, items: {$ref: '#/components/schemas/Element'}}
       responses:
         '200': {$ref: '#/components/responses/Keyframes'}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/BadRequest'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
         '422': {$ref: '#/components/responses/InvalidRequest'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
         '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
+    head:
+      tags: [keyframes]
+      operationId: scrollKeyframesHead
+      summary: HEAD of GET /v1/scroll/keyframes
+      description: The GET answer's status and header fields without its content (RFC 9110 §9.3.2), for a cache or a client that checks an ETag.
+      parameters:
+      - {name: viewport.width, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: Viewport width.}
+      - {name: viewport.height, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: Viewport height.}
+      - {name: axis, in: query, schema: {$ref: '#/components/schemas/ScrollAxis'}, description: Scroll axis (default vertical).}
+      - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales translate and rotate, moves scale and opacity toward 1.'}
+      - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: First offset of the domain (with domain.to).}
+      - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
+      - {name: format, in: query, schema: {$ref: '#/components/schemas/KeyframesFormat'}, description: Answer format.}
+      - name: properties
+        in: query
+        schema: {type: array, items: {$ref: '#/components/schemas/ScrollKeyframeProperty'}}
+        description: 'Narrows the tracks (json, keytimes): `properties=frame.x&properties=opacity` or `properties=frame.x,opacity`. An empty list (`properties=`) asks for no tracks.'
+      - name: elements
+        in: query
+        required: true
+        description: 'The elements as JSON text, e.g. `[{"name":"hero","frame":{"x":0,"y":0,"width":390,"height":600},"speed":-2}]` (percent-encoded); at most 1024, as in the body (`contentSchema`). A string, so a generated client sends it as it is: serialize the array yourself (JSON.stringify, json.dumps, JSONEncoder), or call the POST operation with the typed body. The request-target must fit the 16 KiB head limit (414).'
+        schema:
+          type: string
+          contentMediaType: application/json
+          contentSchema: {type: array, maxItems: 1024, items: {$ref: '#/components/schemas/Element'}}
+      responses:
+        '200': {$ref: '#/components/responses/HeadOK'}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/HeadBadRequest'}
+        '408': {$ref: '#/components/responses/HeadRequestTimeout'}
+        '413': {$ref: '#/components/responses/HeadContentTooLarge'}
+        '414': {$ref: '#/components/responses/HeadURITooLong'}
+        '415': {$ref: '#/components/responses/HeadUnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/HeadExpectationFailed'}
+        '422': {$ref: '#/components/responses/HeadInvalidRequest'}
+        '431': {$ref: '#/components/responses/HeadHeadersTooLarge'}
+        '501': {$ref: '#/components/responses/HeadNotImplemented'}
+        '503': {$ref: '#/components/responses/HeadUnavailable'}
+        '505': {$ref: '#/components/responses/HeadVersionNotSupported'}
+    options:
+      tags: [browsers]
+      operationId: scrollKeyframesOptions
+      summary: CORS preflight (docs/api.md#cors)
+      description: '204 with `Allow` and, for an allowed origin, `Access-Control-Allow-Methods: GET, HEAD, POST, OPTIONS`, `-Allow-Headers` and `-Max-Age`.'
+      parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
   /openapi.yaml:
     parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
     get:
@@ -530,20 +1005,39 @@ paths:
       responses:
         '200':
           description: The OpenAPI 3.1 document.
-          headers:
-            ETag: {$ref: '#/components/headers/ETag'}
-            Cache-Control: {$ref: '#/components/headers/CacheControl'}
-            Vary: {$ref: '#/components/headers/Vary'}
-            Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}
-            Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
-            Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}
+          headers: {ETag: {$ref: '#/components/headers/ETag'}, Cache-Control: {$ref: '#/components/headers/CacheControl'}, Vary: {$ref: '#/components/headers/Vary'}, Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}, Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}}
           content:
             application/yaml:
-              schema: {type: object, description: The document (a YAML mapping).}
+              schema: {type: string, description: 'The document as YAML text (a generated client gets a string; parse it with a YAML library).'}
         '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/BadRequest'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
         '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
+    head:
+      tags: [operations]
+      operationId: openapiHead
+      summary: HEAD of GET /openapi.yaml
+      description: The GET answer's status and header fields without its content (RFC 9110 §9.3.2), for a cache or a client that checks an ETag.
+      responses:
+        '200': {$ref: '#/components/responses/HeadOK'}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/HeadBadRequest'}
+        '408': {$ref: '#/components/responses/HeadRequestTimeout'}
+        '413': {$ref: '#/components/responses/HeadContentTooLarge'}
+        '414': {$ref: '#/components/responses/HeadURITooLong'}
+        '415': {$ref: '#/components/responses/HeadUnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/HeadExpectationFailed'}
+        '431': {$ref: '#/components/responses/HeadHeadersTooLarge'}
+        '501': {$ref: '#/components/responses/HeadNotImplemented'}
+        '503': {$ref: '#/components/responses/HeadUnavailable'}
+        '505': {$ref: '#/components/responses/HeadVersionNotSupported'}
     options:
       tags: [browsers]
       operationId: openapiOptions
@@ -552,6 +1046,16 @@ paths:
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
   /v1/parallax.js:
     parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
     get:
@@ -562,20 +1066,38 @@ paths:
       responses:
         '200':
           description: The module, compiled into the binary.
-          headers:
-            ETag: {$ref: '#/components/headers/ETag'}
-            Cache-Control: {$ref: '#/components/headers/CacheControl'}
-            Vary: {$ref: '#/components/headers/Vary'}
-            Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}
-            Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
-            Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}
+          headers: {ETag: {$ref: '#/components/headers/ETag'}, Cache-Control: {$ref: '#/components/headers/CacheControl'}, Vary: {$ref: '#/components/headers/Vary'}, Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}, Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}}
           content:
-            text/javascript:
-              schema: {type: string}
+            text/javascript: {schema: {type: string}}
         '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/BadRequest'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
         '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
+    head:
+      tags: [browsers]
+      operationId: parallaxModuleHead
+      summary: HEAD of GET /v1/parallax.js
+      description: The GET answer's status and header fields without its content (RFC 9110 §9.3.2), for a cache or a client that checks an ETag.
+      responses:
+        '200': {$ref: '#/components/responses/HeadOK'}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/HeadBadRequest'}
+        '408': {$ref: '#/components/responses/HeadRequestTimeout'}
+        '413': {$ref: '#/components/responses/HeadContentTooLarge'}
+        '414': {$ref: '#/components/responses/HeadURITooLong'}
+        '415': {$ref: '#/components/responses/HeadUnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/HeadExpectationFailed'}
+        '431': {$ref: '#/components/responses/HeadHeadersTooLarge'}
+        '501': {$ref: '#/components/responses/HeadNotImplemented'}
+        '503': {$ref: '#/components/responses/HeadUnavailable'}
+        '505': {$ref: '#/components/responses/HeadVersionNotSupported'}
     options:
       tags: [browsers]
       operationId: parallaxModuleOptions
@@ -584,6 +1106,16 @@ paths:
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
   /healthz:
     parameters: [{$ref: '#/components/parameters/Origin'}]
     get:
@@ -594,21 +1126,42 @@ paths:
       responses:
         '200':
           description: Alive.
-          headers:
-            Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
-            Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+          headers: {Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}}
           content:
             application/json:
               schema:
                 type: object
                 additionalProperties: false
                 required: [status]
-                properties:
-                  status: {const: ok}
+                properties: {status: {type: string, enum: [ok]}}
               example: {status: ok}
+        '400': {$ref: '#/components/responses/BadRequest'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
         '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
+    head:
+      tags: [operations]
+      operationId: healthzHead
+      summary: HEAD of GET /healthz
+      description: The GET answer's status and header fields without its content (RFC 9110 §9.3.2), for a cache or a client that checks an ETag.
+      responses:
+        '200': {$ref: '#/components/responses/HeadOKNoStore'}
+        '400': {$ref: '#/components/responses/HeadBadRequest'}
+        '408': {$ref: '#/components/responses/HeadRequestTimeout'}
+        '413': {$ref: '#/components/responses/HeadContentTooLarge'}
+        '414': {$ref: '#/components/responses/HeadURITooLong'}
+        '415': {$ref: '#/components/responses/HeadUnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/HeadExpectationFailed'}
+        '431': {$ref: '#/components/responses/HeadHeadersTooLarge'}
+        '501': {$ref: '#/components/responses/HeadNotImplemented'}
+        '503': {$ref: '#/components/responses/HeadUnavailable'}
+        '505': {$ref: '#/components/responses/HeadVersionNotSupported'}
     options:
       tags: [browsers]
       operationId: healthzOptions
@@ -617,6 +1170,16 @@ paths:
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
   /readyz:
     parameters: [{$ref: '#/components/parameters/Origin'}]
     get:
@@ -627,21 +1190,42 @@ paths:
       responses:
         '200':
           description: Ready.
-          headers:
-            Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
-            Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+          headers: {Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}}
           content:
             application/json:
               schema:
                 type: object
                 additionalProperties: false
                 required: [status]
-                properties:
-                  status: {const: ready}
+                properties: {status: {type: string, enum: [ready]}}
               example: {status: ready}
+        '400': {$ref: '#/components/responses/BadRequest'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
         '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
+    head:
+      tags: [operations]
+      operationId: readyzHead
+      summary: HEAD of GET /readyz
+      description: The GET answer's status and header fields without its content (RFC 9110 §9.3.2), for a cache or a client that checks an ETag.
+      responses:
+        '200': {$ref: '#/components/responses/HeadOKNoStore'}
+        '400': {$ref: '#/components/responses/HeadBadRequest'}
+        '408': {$ref: '#/components/responses/HeadRequestTimeout'}
+        '413': {$ref: '#/components/responses/HeadContentTooLarge'}
+        '414': {$ref: '#/components/responses/HeadURITooLong'}
+        '415': {$ref: '#/components/responses/HeadUnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/HeadExpectationFailed'}
+        '431': {$ref: '#/components/responses/HeadHeadersTooLarge'}
+        '501': {$ref: '#/components/responses/HeadNotImplemented'}
+        '503': {$ref: '#/components/responses/HeadUnavailable'}
+        '505': {$ref: '#/components/responses/HeadVersionNotSupported'}
     options:
       tags: [browsers]
       operationId: readyzOptions
@@ -650,6 +1234,16 @@ paths:
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
   /metrics:
     parameters: [{$ref: '#/components/parameters/Origin'}]
     get:
@@ -667,9 +1261,7 @@ paths:
       responses:
         '200':
           description: The metrics.
-          headers:
-            Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
-            Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+          headers: {Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}}
           content:
             text/plain:
               schema: {type: string}
@@ -678,9 +1270,33 @@ paths:
                 # TYPE parallax_http_requests_total counter
                 # HELP parallax_open_connections Connections currently open.
                 # TYPE parallax_open_connections gauge
+        '400': {$ref: '#/components/responses/BadRequest'}
         '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
         '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
+    head:
+      tags: [operations]
+      operationId: metricsHead
+      summary: HEAD of GET /metrics
+      description: The GET answer's status and header fields without its content (RFC 9110 §9.3.2), for a cache or a client that checks an ETag.
+      responses:
+        '200': {$ref: '#/components/responses/HeadOKNoStore'}
+        '400': {$ref: '#/components/responses/HeadBadRequest'}
+        '408': {$ref: '#/components/responses/HeadRequestTimeout'}
+        '413': {$ref: '#/components/responses/HeadContentTooLarge'}
+        '414': {$ref: '#/components/responses/HeadURITooLong'}
+        '415': {$ref: '#/components/responses/HeadUnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/HeadExpectationFailed'}
+        '431': {$ref: '#/components/responses/HeadHeadersTooLarge'}
+        '501': {$ref: '#/components/responses/HeadNotImplemented'}
+        '503': {$ref: '#/components/responses/HeadUnavailable'}
+        '505': {$ref: '#/components/responses/HeadVersionNotSupported'}
     options:
       tags: [browsers]
       operationId: metricsOptions
@@ -689,16 +1305,26 @@ paths:
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
   /problems/{type}:
     parameters:
-      - {$ref: '#/components/parameters/Origin'}
-      - {$ref: '#/components/parameters/IfNoneMatch'}
-      - {$ref: '#/components/parameters/AcceptEncoding'}
-      - name: type
-        in: path
-        required: true
-        description: The slug of a problem type the service names in a problem's `type`.
-        schema: {type: string, enum: [malformed-json, invalid-request]}
+    - {$ref: '#/components/parameters/Origin'}
+    - {$ref: '#/components/parameters/IfNoneMatch'}
+    - {$ref: '#/components/parameters/AcceptEncoding'}
+    - name: type
+      in: path
+      required: true
+      description: The slug of a problem type the service names in a problem's `type`.
+      schema: {type: string, enum: [malformed-json, invalid-request]}
     get:
       tags: [operations]
       operationId: problemType
@@ -710,27 +1336,44 @@ paths:
       responses:
         '200':
           description: The description, as plain text.
-          headers:
-            ETag: {$ref: '#/components/headers/ETag'}
-            Cache-Control: {$ref: '#/components/headers/CacheControl'}
-            Vary: {$ref: '#/components/headers/Vary'}
-            Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
-            Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}
+          headers: {ETag: {$ref: '#/components/headers/ETag'}, Cache-Control: {$ref: '#/components/headers/CacheControl'}, Vary: {$ref: '#/components/headers/Vary'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}, Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}}
           content:
-            text/plain:
-              schema: {type: string}
+            text/plain: {schema: {type: string}}
         '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/BadRequest'}
         '404':
           description: No problem type has this slug.
-          headers:
-            Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
-            Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+          headers: {Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}}
           content:
-            application/problem+json:
-              schema: {$ref: '#/components/schemas/Problem'}
+            application/problem+json: {schema: {$ref: '#/components/schemas/Problem'}}
         '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
         '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
         '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
+    head:
+      tags: [operations]
+      operationId: problemTypeHead
+      summary: HEAD of GET /problems/{type}
+      description: The GET answer's status and header fields without its content (RFC 9110 §9.3.2), for a cache or a client that checks an ETag.
+      responses:
+        '200': {$ref: '#/components/responses/HeadOK'}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/HeadBadRequest'}
+        '404': {$ref: '#/components/responses/HeadNotFound'}
+        '408': {$ref: '#/components/responses/HeadRequestTimeout'}
+        '413': {$ref: '#/components/responses/HeadContentTooLarge'}
+        '414': {$ref: '#/components/responses/HeadURITooLong'}
+        '415': {$ref: '#/components/responses/HeadUnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/HeadExpectationFailed'}
+        '431': {$ref: '#/components/responses/HeadHeadersTooLarge'}
+        '501': {$ref: '#/components/responses/HeadNotImplemented'}
+        '503': {$ref: '#/components/responses/HeadUnavailable'}
+        '505': {$ref: '#/components/responses/HeadVersionNotSupported'}
     options:
       tags: [browsers]
       operationId: problemTypeOptions
@@ -739,14 +1382,21 @@ paths:
       parameters: [{$ref: '#/components/parameters/AccessControlRequestMethod'}, {$ref: '#/components/parameters/AccessControlRequestHeaders'}]
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
+        '400': {$ref: '#/components/responses/BadRequest'}
         '404':
           description: No problem type has this slug.
-          headers:
-            Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
-            Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+          headers: {Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}}
           content:
-            application/problem+json:
-              schema: {$ref: '#/components/schemas/Problem'}
+            application/problem+json: {schema: {$ref: '#/components/schemas/Problem'}}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/ContentTooLarge'}
+        '414': {$ref: '#/components/responses/URITooLong'}
+        '415': {$ref: '#/components/responses/UnsupportedMediaType'}
+        '417': {$ref: '#/components/responses/ExpectationFailed'}
+        '431': {$ref: '#/components/responses/HeadersTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
+        '505': {$ref: '#/components/responses/VersionNotSupported'}
 components:
   schemas:
     # ---------- scalars ----------
@@ -941,7 +1591,6 @@ components:
                 - {$ref: '#/components/schemas/Coordinate'}
                 - {type: number, minimum: 0, maximum: 1}
                 - {$ref: '#/components/schemas/Coordinate'}
-              items: false
               minItems: 4
               maxItems: 4
     # ---------- requests ----------
@@ -1183,7 +1832,7 @@ components:
         properties:
           type: array
           items: {$ref: '#/components/schemas/PagingKeyframeProperty'}
-          description: Narrows the tracks of json and keytimes (named ones are kept even when constant); css and waapi need every track and ignore it.
+          description: 'Narrows the tracks of json and keytimes (named ones are kept even when constant); css and waapi need every track and ignore it. An empty list asks for no tracks: `tracks` is `[]`.'
     HeaderKeyframesRequest:
       type: object
       additionalProperties: false
@@ -1208,6 +1857,7 @@ components:
         properties:
           type: array
           items: {$ref: '#/components/schemas/HeaderKeyframeProperty'}
+          description: 'Narrows the tracks of json and keytimes, as for paging; an empty list asks for no tracks.'
     ScrollKeyframesRequest:
       type: object
       additionalProperties: false
@@ -1226,6 +1876,7 @@ components:
         properties:
           type: array
           items: {$ref: '#/components/schemas/ScrollKeyframeProperty'}
+          description: 'Narrows the tracks of json and keytimes, as for paging; an empty list asks for no tracks.'
     TrackTarget:
       type: object
       additionalProperties: false
@@ -1247,8 +1898,58 @@ components:
           properties:
             from: {type: number}
             to: {type: number}
+    KnotTrack:
+      type: object
+      additionalProperties: false
+      required: [target, property, knots, easings]
+      description: 'A track of format json: v(o) = v_j + (v_j+1 − v_j) · ease((o − o_j)/(o_j+1 − o_j)); two knots at one offset are a jump; outside the domain the end values hold, unless the track says `before`/`after`: `linear` (docs/model.md#keyframes-on-real-pages).'
+      properties:
+        target: {$ref: '#/components/schemas/TrackTarget'}
+        property: {type: string}
+        knots:
+          type: array
+          description: '[offset, value] pairs, offsets non-decreasing.'
+          items: {type: array, prefixItems: [{type: number}, {type: number}], minItems: 2, maxItems: 2}
+        easings:
+          type: array
+          description: One per segment (knots − 1).
+          items: {$ref: '#/components/schemas/TrackEasing'}
+        before:
+          type: string
+          const: linear
+          description: 'Below `from` the value is v_first + s·(o − from), s the slope of the first segment (then linear). Present only where that equals the single-offset answer exactly; absent, the first value holds.'
+        after:
+          type: string
+          const: linear
+          description: 'Past `to` the value is v_last + s·(o − to), s the slope of the last segment (then linear). Present only where that equals the single-offset answer exactly; absent, the last value holds.'
+    TrackEasing:
+      description: '`linear`, or a cubic Bézier segment (CSS cubic-bezier(x1, y1, x2, y2)).'
+      oneOf:
+        - {$ref: '#/components/schemas/CubicBezierEasing'}
+        - {type: string, const: linear}
+    CubicBezierEasing:
+      type: object
+      additionalProperties: false
+      required: [cubicBezier]
+      properties:
+        cubicBezier: {type: array, items: {type: number}, minItems: 4, maxItems: 4}
+    KeyTimesTrack:
+      type: object
+      additionalProperties: false
+      required: [target, property, values, keyTimes, timingFunctions]
+      description: 'A track of format keytimes: values, keyTimes (0…1 over the domain) and one [x1, y1, x2, y2] timing function per segment (linear = [0, 0, 1, 1]); CAKeyframeAnimation / Android Keyframe data.'
+      properties:
+        target: {$ref: '#/components/schemas/TrackTarget'}
+        property: {type: string}
+        values: {type: array, items: {type: number}}
+        keyTimes: {type: array, items: {type: number, minimum: 0, maximum: 1}}
+        timingFunctions: {type: array, items: {type: array, items: {type: number}, minItems: 4, maxItems: 4}}
     KeyframesAnswer:
-      description: 'format json: each track v(o) = v_j + (v_j+1 − v_j) · ease((o − o_j)/(o_j+1 − o_j)); two knots at one offset are a jump; outside the domain the end values hold, unless the track says `before`/`after`: `linear` (docs/model.md#keyframes-on-real-pages).'
+      description: |
+        Formats json and keytimes: the answer's head and its tracks. The two formats differ only in
+        the shape of a track, so a track is one of KnotTrack (json: every track) and KeyTimesTrack
+        (keytimes: every track); their required members differ, which is how a generated client
+        tells them apart (docs/api.md#generated-clients).
       allOf:
         - {$ref: '#/components/schemas/KeyframesHead'}
         - type: object
@@ -1257,46 +1958,14 @@ components:
             tracks:
               type: array
               items:
-                type: object
-                additionalProperties: false
-                required: [target, property, knots, easings]
-                properties:
-                  target: {$ref: '#/components/schemas/TrackTarget'}
-                  property: {type: string}
-                  knots: {type: array, items: {type: array, prefixItems: [{type: number}, {type: number}], items: false, minItems: 2}}
-                  easings:
-                    type: array
-                    items:
-                      oneOf:
-                        - {type: string, const: linear}
-                        - {type: object, additionalProperties: false, required: [cubicBezier], properties: {cubicBezier: {type: array, items: {type: number}, minItems: 4, maxItems: 4}}}
-                  before:
-                    type: string
-                    const: linear
-                    description: 'Below `from` the value is v_first + s·(o − from), s the slope of the first segment (then linear). Present only where that equals the single-offset answer exactly; absent, the first value holds.'
-                  after:
-                    type: string
-                    const: linear
-                    description: 'Past `to` the value is v_last + s·(o − to), s the slope of the last segment (then linear). Present only where that equals the single-offset answer exactly; absent, the last value holds.'
-    KeyTimesAnswer:
-      description: 'format keytimes: per track values, keyTimes (0…1 over the domain) and one [x1, y1, x2, y2] timing function per segment (linear = [0, 0, 1, 1]).'
-      allOf:
-        - {$ref: '#/components/schemas/KeyframesHead'}
-        - type: object
-          required: [tracks]
-          properties:
-            tracks:
-              type: array
-              items:
-                type: object
-                additionalProperties: false
-                required: [target, property, values, keyTimes, timingFunctions]
-                properties:
-                  target: {$ref: '#/components/schemas/TrackTarget'}
-                  property: {type: string}
-                  values: {type: array, items: {type: number}}
-                  keyTimes: {type: array, items: {type: number, minimum: 0, maximum: 1}}
-                  timingFunctions: {type: array, items: {type: array, items: {type: number}, minItems: 4, maxItems: 4}}
+                oneOf:
+                  - {$ref: '#/components/schemas/KnotTrack'}
+                  - {$ref: '#/components/schemas/KeyTimesTrack'}
+    KeyframesResponse:
+      description: 'json and keytimes: KeyframesAnswer (tracks); waapi: WAAPIAnswer (animations). Told apart by their required members (`tracks`, `timeline`).'
+      oneOf:
+        - {$ref: '#/components/schemas/KeyframesAnswer'}
+        - {$ref: '#/components/schemas/WAAPIAnswer'}
     WAAPIAnimations:
       type: array
       items:
@@ -1519,8 +2188,6 @@ components:
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
         Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}
       content:
-        image/svg+xml:
-          schema: {type: string, description: 'An SVG 1.1 picture of the single-offset answer (format svg or Accept image/svg+xml).'}
         application/json:
           schema: {$ref: '#/components/schemas/PagingResponse'}
           examples:
@@ -1530,6 +2197,8 @@ components:
             rangeTimeline:
               summary: 'Pages 2…3 at offsets 0, 150, 1000 (real output; Tests/golden/paging-range-timeline)'
               value: {"frames":[{"axis":"horizontal","stride":100,"offset":0,"position":0,"contentSize":{"width":1000,"height":100},"currentPage":0,"transition":null,"snap":{"previous":0,"nearest":0,"next":100},"pages":[{"index":2,"slot":2,"progress":-2,"visibleFraction":0,"frame":{"x":200,"y":0,"width":100,"height":100},"viewportFrame":{"x":200,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":200,"y":0,"width":100,"height":100},"clip":null}]},{"index":3,"slot":3,"progress":-3,"visibleFraction":0,"frame":{"x":300,"y":0,"width":100,"height":100},"viewportFrame":{"x":300,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":300,"y":0,"width":100,"height":100},"clip":null}]}]},{"axis":"horizontal","stride":100,"offset":150,"position":1.5,"contentSize":{"width":1000,"height":100},"currentPage":2,"transition":{"from":1,"to":2,"progress":0.5},"snap":{"previous":100,"nearest":200,"next":200},"pages":[{"index":2,"slot":2,"progress":-0.5,"visibleFraction":0.5,"frame":{"x":200,"y":0,"width":100,"height":100},"viewportFrame":{"x":50,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":50,"y":0,"width":100,"height":100},"clip":{"x":50,"y":0,"width":50,"height":100}}]},{"index":3,"slot":3,"progress":-1.5,"visibleFraction":0,"frame":{"x":300,"y":0,"width":100,"height":100},"viewportFrame":{"x":150,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":150,"y":0,"width":100,"height":100},"clip":null}]}]},{"axis":"horizontal","stride":100,"offset":1000,"position":10,"contentSize":{"width":1000,"height":100},"currentPage":9,"transition":null,"snap":{"previous":900,"nearest":900,"next":900},"pages":[{"index":2,"slot":2,"progress":8,"visibleFraction":0,"frame":{"x":200,"y":0,"width":100,"height":100},"viewportFrame":{"x":-800,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":-800,"y":0,"width":100,"height":100},"clip":null}]},{"index":3,"slot":3,"progress":7,"visibleFraction":0,"frame":{"x":300,"y":0,"width":100,"height":100},"viewportFrame":{"x":-700,"y":0,"width":100,"height":100},"layers":[{"name":"background","frame":{"x":0,"y":0,"width":100,"height":100},"viewportFrame":{"x":-700,"y":0,"width":100,"height":100},"clip":null}]}]}]}
+        image/svg+xml:
+          schema: {type: string, description: 'An SVG 1.1 picture of the single-offset answer (format svg or Accept image/svg+xml).'}
     Header:
       description: 'One layout, or `{"frames": [...]}` for offsets; or its SVG picture (one offset) with `format: svg` or `Accept: image/svg+xml`.'
       headers:
@@ -1540,8 +2209,6 @@ components:
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
         Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}
       content:
-        image/svg+xml:
-          schema: {type: string, description: 'An SVG 1.1 picture of the single-offset answer (format svg or Accept image/svg+xml).'}
         application/json:
           schema: {$ref: '#/components/schemas/HeaderResponse'}
           examples:
@@ -1554,6 +2221,8 @@ components:
             seedTimeline:
               summary: 'The seed checks at y = −40, 0, 60, 150, 200 (real output; Tests/golden/header-seed-timeline)'
               value: {"frames":[{"header":{"x":0,"y":0,"width":390,"height":190},"image":{"x":0,"y":0,"width":390,"height":190},"contentFrame":{"x":-52,"y":0,"width":494,"height":190},"contentTop":190,"progress":1.2666666666666666,"collapsed":false,"stretched":true},{"header":{"x":0,"y":0,"width":390,"height":150},"image":{"x":0,"y":0,"width":390,"height":150},"contentFrame":{"x":0,"y":0,"width":390,"height":150},"contentTop":150,"progress":1,"collapsed":false,"stretched":false},{"header":{"x":0,"y":0,"width":390,"height":90},"image":{"x":0,"y":0,"width":390,"height":90},"contentFrame":{"x":0,"y":-30,"width":390,"height":150},"contentTop":90,"progress":0.6,"collapsed":false,"stretched":false},{"header":{"x":0,"y":0,"width":390,"height":0},"image":{"x":0,"y":0,"width":390,"height":0},"contentFrame":{"x":0,"y":-75,"width":390,"height":150},"contentTop":0,"progress":0,"collapsed":true,"stretched":false},{"header":{"x":0,"y":0,"width":390,"height":0},"image":{"x":0,"y":0,"width":390,"height":0},"contentFrame":{"x":0,"y":-75,"width":390,"height":150},"contentTop":-50,"progress":0,"collapsed":true,"stretched":false}]}
+        image/svg+xml:
+          schema: {type: string, description: 'An SVG 1.1 picture of the single-offset answer (format svg or Accept image/svg+xml).'}
     Scroll:
       description: 'One layout, or `{"frames": [...]}` for offsets; or its SVG picture (one offset) with `format: svg` or `Accept: image/svg+xml`.'
       headers:
@@ -1564,8 +2233,6 @@ components:
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
         Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}
       content:
-        image/svg+xml:
-          schema: {type: string, description: 'An SVG 1.1 picture of the single-offset answer (format svg or Accept image/svg+xml).'}
         application/json:
           schema: {$ref: '#/components/schemas/ScrollResponse'}
           examples:
@@ -1575,15 +2242,13 @@ components:
             effects:
               summary: 'Rellax speeds and effect ranges (real output; Tests/golden/scroll-rellax-and-effects)'
               value: {"elements":[{"name":"hero","progress":0.875,"progressClamped":0.875,"translate":{"x":0,"y":112.5},"scale":1,"opacity":1,"rotate":0,"viewportFrame":{"x":0,"y":-487.5,"width":1280,"height":800},"visible":true},{"name":"card","progress":0.36363636363636365,"progressClamped":0.36363636363636365,"translate":{"x":0,"y":-5.299983168943484},"scale":0.9052999831689436,"opacity":0.5264999158447174,"rotate":-4.735000841552825,"viewportFrame":{"x":100,"y":394.70001683105653,"width":400,"height":300},"visible":true},{"name":"badge","progress":0,"progressClamped":0,"translate":{"x":0,"y":100},"scale":1,"opacity":1,"rotate":0,"viewportFrame":{"x":0,"y":900,"width":50,"height":50},"visible":false},{"name":"custom","progress":0.5,"progressClamped":0.5,"translate":{"x":0,"y":0},"scale":1,"opacity":0.19759661241514304,"rotate":0,"viewportFrame":{"x":0,"y":300,"width":100,"height":100},"visible":true}]}
+        image/svg+xml:
+          schema: {type: string, description: 'An SVG 1.1 picture of the single-offset answer (format svg or Accept image/svg+xml).'}
     Keyframes:
       description: 'The keyframes answer in the requested format (docs/model.md#keyframes).'
       content:
         application/json:
-          schema:
-            anyOf:
-              - {$ref: '#/components/schemas/KeyframesAnswer'}
-              - {$ref: '#/components/schemas/KeyTimesAnswer'}
-              - {$ref: '#/components/schemas/WAAPIAnswer'}
+          schema: {$ref: '#/components/schemas/KeyframesResponse'}
           examples:
             seed:
               summary: 'The seed''s header as keytimes (real output)'
@@ -1620,7 +2285,7 @@ components:
                 }
                 @supports not (animation-timeline: scroll()){.parallax-scroller *{animation:none}}
     MalformedJSON:
-      description: The body is not JSON; detail gives the byte position.
+      description: The body is not JSON (detail gives the byte position), or the request is not well-formed HTTP/1.1 (see BadRequest).
       headers:
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
@@ -1646,10 +2311,12 @@ components:
               x-request: {method: POST, path: /v1/paging, body: '{"viewport":{"width":-1,"height":"tall"},"pageCount":2,"infinite":true,"offset":1e999,"colour":"red"}'}
               value: {"type":"/problems/invalid-request","title":"Invalid request","status":422,"detail":"5 fields are invalid","errors":[{"pointer":"/viewport/height","message":"must be a number, not a string"},{"pointer":"/colour","message":"unknown field"},{"pointer":"/viewport/width","message":"must be between 1e-6 and 1e15"},{"pointer":"/infinite","message":"needs pageCount >= 3"},{"pointer":"/offset","message":"must be between -1e15 and 1e15"}]}
     UnsupportedMediaType:
-      description: Content-Type is not application/json (parameters allowed) or application/*+json.
+      description: 'A POST whose Content-Type is missing or not application/json (parameters allowed) or application/*+json; or a content-coded body (`Content-Encoding: gzip`: the service decodes none, RFC 9110 §15.5.16); with `Expect: 100-continue` sent from the head, instead of 100 (RFC 9110 §10.1.1).'
       headers:
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+        Accept-Post: {description: 'The media type a POST body may have (RFC 9110 §15.5.16).', schema: {const: application/json}}
+        Accept-Encoding: {description: 'Sent when the engine refused the request from its head: `identity`, the only content coding a body may have.', schema: {const: identity}}
       content:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}
@@ -1716,6 +2383,120 @@ components:
           example: 'Content-Type, If-None-Match'
         Access-Control-Max-Age: {description: 'Seconds a browser may reuse the preflight (7200, Chromium''s cap).', schema: {type: string}, example: '7200'}
         Vary: {description: '`Origin` with a list of origins; `Access-Control-Request-Headers` when it was sent.', schema: {type: string}}
+    BadRequest:
+      description: 'The request is not well-formed HTTP/1.1 (RFC 9112), e.g. no Host, or an absolute-form target without a host; the connection is closed.'
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+    URITooLong:
+      description: 'The request-target alone is over the head limit (default 16 KiB; RFC 9110 §15.5.15); the connection is closed. Use the POST form for long requests.'
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+    ExpectationFailed:
+      description: 'An `Expect` other than `100-continue` (RFC 9110 §10.1.1).'
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+    NotImplemented:
+      description: 'A transfer coding other than chunked, e.g. `Transfer-Encoding: gzip, chunked` (RFC 9112 §6.1); the connection is closed.'
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+    VersionNotSupported:
+      description: 'Not HTTP/1.0 or HTTP/1.1 (RFC 9110 §15.6.6).'
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+    HeadBadRequest:
+      description: 'HEAD of a BadRequest problem: its status and fields, no content (RFC 9110 §9.3.2).'
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+    HeadRequestTimeout:
+      description: 'HEAD of a RequestTimeout problem: its status and fields, no content (RFC 9110 §9.3.2).'
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+    HeadContentTooLarge:
+      description: 'HEAD of a ContentTooLarge problem: its status and fields, no content (RFC 9110 §9.3.2).'
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+    HeadURITooLong:
+      description: 'HEAD of a URITooLong problem: its status and fields, no content (RFC 9110 §9.3.2).'
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+    HeadUnsupportedMediaType:
+      description: 'HEAD of a UnsupportedMediaType problem: its status and fields, no content (RFC 9110 §9.3.2).'
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+    HeadExpectationFailed:
+      description: 'HEAD of a ExpectationFailed problem: its status and fields, no content (RFC 9110 §9.3.2).'
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+    HeadHeadersTooLarge:
+      description: 'HEAD of a HeadersTooLarge problem: its status and fields, no content (RFC 9110 §9.3.2).'
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+    HeadNotImplemented:
+      description: 'HEAD of a NotImplemented problem: its status and fields, no content (RFC 9110 §9.3.2).'
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+    HeadUnavailable:
+      description: 'HEAD of a Unavailable problem: its status and fields, no content (RFC 9110 §9.3.2).'
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+    HeadVersionNotSupported:
+      description: 'HEAD of a VersionNotSupported problem: its status and fields, no content (RFC 9110 §9.3.2).'
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+    HeadInvalidRequest:
+      description: 'HEAD of a InvalidRequest problem: its status and fields, no content (RFC 9110 §9.3.2).'
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+    HeadNotFound:
+      description: 'HEAD of a NotFound problem: its status and fields, no content (RFC 9110 §9.3.2).'
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+    HeadOK:
+      description: 'The GET answer''s status and fields, no content (RFC 9110 §9.3.2): the ETag, Content-Type and Content-Length a GET would send.'
+      headers:
+        ETag: {$ref: '#/components/headers/ETag'}
+        Cache-Control: {$ref: '#/components/headers/CacheControl'}
+        Vary: {$ref: '#/components/headers/Vary'}
+        Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
+        Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}
+    HeadOKNoStore:
+      description: 'The GET answer''s status and fields, no content (RFC 9110 §9.3.2); not to be stored.'
+      headers:
+        Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
+        Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
   parameters:
     Origin:
       name: Origin

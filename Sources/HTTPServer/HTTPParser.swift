@@ -30,6 +30,12 @@ final class HTTPParser {
         var hostCount = 0
         /// The first `Expect` value, if any.
         var expect: String?
+        /// Whether the first `Content-Type` names JSON (`MediaType.isJSON`); nil without one.
+        var contentTypeIsJSON: Bool?
+        /// A `Content-Encoding` value naming a coding other than identity (RFC 9110 §8.4).
+        var contentCoding: String?
+        /// A `Transfer-Encoding` value naming a coding other than chunked (RFC 9112 §6.1).
+        var transferCoding: String?
     }
 
     /// What to do with a complete head: go on, go on after `100 Continue`, or refuse.
@@ -46,6 +52,9 @@ final class HTTPParser {
         /// The target, then each field's name and value, copied from the input as llhttp hands
         /// them over (a head may arrive over many reads); `fields` holds the ranges.
         var bytes = ByteBuffer()
+        /// The target is `bytes[targetStart..<targetEnd]`: past the scheme and authority of an
+        /// absolute-form target (RFC 9112 §3.2.2), so routing sees the origin-form path.
+        var targetStart = 0
         var targetEnd = 0
         var fields: [HTTPHeaders.Field] = []
         /// The current message's fields are `fields[..<fieldCount]`: the array is overwritten,
@@ -71,7 +80,7 @@ final class HTTPParser {
     var head: Head { message.pointee.head }
     /// The request target received so far (for access records), as a String.
     var targetString: String {
-        message.pointee.bytes.withReadableBytes { String(copying: $0.extracting(0..<message.pointee.targetEnd)) }
+        message.pointee.bytes.withReadableBytes { String(copying: $0.extracting(message.pointee.targetStart..<message.pointee.targetEnd)) }
     }
 
     /// Lends the complete message (after `messageComplete`) as a request for one call. The
@@ -84,7 +93,7 @@ final class HTTPParser {
                     let fields = UnsafeBufferPointer(rebasing: stored[..<min(m.pointee.fieldCount, stored.count)])
                     let all = Span<UInt8>(_unsafeBytes: head)
                     return use(HTTPRequest(method: m.pointee.head.method, versionMinor: m.pointee.head.versionMinor,
-                                           target: all.extracting(0..<m.pointee.targetEnd),
+                                           target: all.extracting(m.pointee.targetStart..<m.pointee.targetEnd),
                                            headers: HTTPHeaders(bytes: all, fields: Span(_unsafeElements: fields)),
                                            body: Span<UInt8>(_unsafeBytes: body)))
                 }
@@ -97,9 +106,10 @@ final class HTTPParser {
         let m = message
         return m.pointee.bytes.withUnsafeReadableBytes { head in
             let limit = min(m.pointee.targetEnd, head.count)
-            var end = 0
+            let start = min(m.pointee.targetStart, limit)
+            var end = start
             while end < limit && head[end] != UInt8(ascii: "?") { end &+= 1 }
-            return String(decoding: UnsafeRawBufferPointer(start: head.baseAddress, count: end), as: UTF8.self)
+            return String(decoding: UnsafeRawBufferPointer(rebasing: head[start..<end]), as: UTF8.self)
         }
     }
 
@@ -108,9 +118,10 @@ final class HTTPParser {
         let m = message
         return m.pointee.bytes.withUnsafeReadableBytes { head in
             let limit = min(m.pointee.targetEnd, head.count)
-            var end = 0
+            let start = min(m.pointee.targetStart, limit)
+            var end = start
             while end < limit && head[end] != UInt8(ascii: "?") { end &+= 1 }
-            return RecordPath(Span<UInt8>(_unsafeBytes: UnsafeRawBufferPointer(start: head.baseAddress, count: end)))
+            return RecordPath(Span<UInt8>(_unsafeBytes: UnsafeRawBufferPointer(rebasing: head[start..<end])))
         }
     }
 
@@ -212,6 +223,7 @@ final class HTTPParser {
         // The previous request has been answered and released: reuse its storage (a huge head
         // or body does not pin its memory on an idle connection).
         m.pointee.bytes.clear(keepingCapacityUpTo: 1 << 14)
+        m.pointee.targetStart = 0
         m.pointee.targetEnd = 0
         m.pointee.fieldCount = 0
         m.pointee.nameStart = -1
@@ -232,7 +244,14 @@ final class HTTPParser {
     private static func url(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
         m.pointee.bytes.writeRaw(UnsafeRawBufferPointer(start: at, count: at == nil ? 0 : n))
         m.pointee.targetEnd = m.pointee.bytes.writerIndex
-        return countHeaderBytes(m, n)
+        // The target comes first, so these are its bytes alone: over the limit it is a 414
+        // (RFC 9110 §15.5.15), not the 431 of a head whose fields are too large.
+        m.pointee.headerBytes += n
+        if m.pointee.headerBytes > m.pointee.limits.maxHeaderBytes {
+            m.pointee.callbackError = HTTPEngineError(kind: .uriTooLong, detail: "request-target exceeds \(m.pointee.limits.maxHeaderBytes) bytes")
+            return -1
+        }
+        return 0
     }
 
     private static func field(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
@@ -269,6 +288,12 @@ final class HTTPParser {
                 m.pointee.head.hostCount += 1
             } else if asciiCaseInsensitiveEquals(name, "expect") && m.pointee.head.expect == nil {
                 m.pointee.head.expect = String(copying: all.extracting(valueStart..<valueEnd))
+            } else if asciiCaseInsensitiveEquals(name, "content-type") && m.pointee.head.contentTypeIsJSON == nil {
+                m.pointee.head.contentTypeIsJSON = MediaType.isJSON(all.extracting(valueStart..<valueEnd))
+            } else if asciiCaseInsensitiveEquals(name, "content-encoding") && m.pointee.head.contentCoding == nil {
+                m.pointee.head.contentCoding = RequestTarget.coding(otherThan: "identity", in: all.extracting(valueStart..<valueEnd))
+            } else if asciiCaseInsensitiveEquals(name, "transfer-encoding") && m.pointee.head.transferCoding == nil {
+                m.pointee.head.transferCoding = RequestTarget.coding(otherThan: "chunked", in: all.extracting(valueStart..<valueEnd))
             }
         }
         if m.pointee.fieldCount < m.pointee.fields.count {
@@ -291,6 +316,11 @@ final class HTTPParser {
         m.pointee.head.contentLength = p.flags & UInt16(F_CONTENT_LENGTH.rawValue) != 0 ? p.content_length : nil
         m.pointee.head.upgrade = p.upgrade != 0
         m.pointee.headersDone = true
+        guard let start = RequestTarget.originFormStart(&m.pointee.bytes, end: m.pointee.targetEnd) else {
+            m.pointee.callbackError = HTTPEngineError(kind: .malformed, detail: "absolute-form target without a host")
+            return -1
+        }
+        m.pointee.targetStart = start
         switch HeadPolicy.judge(m.pointee.head, m.pointee.limits) {
         case .accept: return 0
         case .acceptAfterContinue:

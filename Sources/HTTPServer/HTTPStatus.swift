@@ -17,11 +17,13 @@ public struct HTTPStatus: Sendable, Hashable, ExpressibleByIntegerLiteral, Custo
     public static let requestTimeout: HTTPStatus = 408
     public static let preconditionFailed: HTTPStatus = 412
     public static let contentTooLarge: HTTPStatus = 413
+    public static let uriTooLong: HTTPStatus = 414
     public static let unsupportedMediaType: HTTPStatus = 415
     public static let expectationFailed: HTTPStatus = 417
     public static let unprocessableContent: HTTPStatus = 422
     public static let requestHeaderFieldsTooLarge: HTTPStatus = 431
     public static let internalServerError: HTTPStatus = 500
+    public static let notImplemented: HTTPStatus = 501
     public static let serviceUnavailable: HTTPStatus = 503
     public static let httpVersionNotSupported: HTTPStatus = 505
 

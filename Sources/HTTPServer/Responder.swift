@@ -49,6 +49,13 @@ public struct HTTPEngineError: Sendable, Equatable {
         /// An Expect other than 100-continue.
         case expectationFailed
         case versionNotSupported
+        /// The request-target alone is over the head limit (RFC 9110 §15.5.15).
+        case uriTooLong
+        /// A transfer coding other than chunked (RFC 9112 §6.1: 501).
+        case notImplemented
+        /// A content-coded body (the engine decodes none, RFC 9110 §15.5.16), or, for a request
+        /// waiting for `100 Continue`, a body whose Content-Type is not JSON (RFC 9110 §10.1.1).
+        case unsupportedMediaType
         /// The application's response named a header field the engine refused to send: a name
         /// that is not an RFC 9110 §5.1 token, or a value with CR, LF or NUL (RFC 9110 §5.5),
         /// which could split the response. Nothing of it went out.
@@ -72,6 +79,9 @@ public struct HTTPEngineError: Sendable, Equatable {
         case .unavailable: .serviceUnavailable
         case .expectationFailed: .expectationFailed
         case .versionNotSupported: .httpVersionNotSupported
+        case .uriTooLong: .uriTooLong
+        case .notImplemented: .notImplemented
+        case .unsupportedMediaType: .unsupportedMediaType
         case .responseHeaderRefused: .internalServerError
         }
     }

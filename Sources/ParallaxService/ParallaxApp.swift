@@ -49,6 +49,12 @@ public final class ParallaxApp: HTTPResponder {
         let index = Route.index(of: request.path)
         answeredRoute = index
         guard index < routes.count else {
+            if request.method == .options && request.path.count == 1 && request.path[0] == UInt8(ascii: "*") {
+                // RFC 9110 §9.3.7: `OPTIONS *` asks about the server itself: the methods of its routes.
+                response.status = .noContent
+                response.appendField("Allow", "GET, HEAD, POST, OPTIONS")
+                return web.finish(request, nil, .whole, &response)
+            }
             Problem.notFound(String(copying: request.path)).write(into: &response)
             return web.finish(request, nil, .whole, &response)
         }
@@ -101,7 +107,13 @@ public final class ParallaxApp: HTTPResponder {
     func withRequestJSON<R>(_ request: borrowing HTTPRequest, into response: inout HTTPResponse,
                             _ use: (Span<UInt8>, inout HTTPResponse) -> R?) -> R? {
         if request.method == .post {
-            if let i = request.headers.firstIndex(of: "Content-Type"), !MediaType.isJSON(request.headers.value(at: i)) {
+            // docs/api.md#errors: a body is read as JSON only when it says it is (415 otherwise,
+            // also without a Content-Type: RFC 9110 §8.3 lets a recipient guess, we do not).
+            guard let i = request.headers.firstIndex(of: "Content-Type") else {
+                Problem.unsupportedMediaType(nil).write(into: &response)
+                return nil
+            }
+            if !MediaType.isJSON(request.headers.value(at: i)) {
                 Problem.unsupportedMediaType(String(copying: request.headers.value(at: i))).write(into: &response)
                 return nil
             }
@@ -194,6 +206,11 @@ public final class ParallaxApp: HTTPResponder {
         default: break
         }
         Problem.engine(error).write(into: &response)
+        if error.kind == .unsupportedMediaType {
+            // RFC 9110 §15.5.16: say what would have been accepted: JSON, not content-coded.
+            response.appendField("Accept-Post", "application/json")
+            response.appendField("Accept-Encoding", "identity")
+        }
         // No request head to read an Origin from (it may not even have parsed): `*` policies
         // still mark the problem readable; a list policy cannot echo what it did not read.
         web.addNoStore(origin: nil, &response)

@@ -59,7 +59,7 @@ public struct ServerOptions: Sendable, Equatable {
                help: "share the port with other processes (SO_REUSEPORT); off: a busy port is an error",
                current: { $0.configuration.reusePort ? "on" : "off" },
                apply: { $0.configuration.reusePort = try onOff($1, "reuse-port") }),
-        limit("max-header-bytes", "request line + headers; over it 431", bytes: \.maxHeaderBytes),
+        limit("max-header-bytes", "request line + headers; over it 431 (414 when the target alone is over it)", bytes: \.maxHeaderBytes),
         limit("max-body-bytes", "request body; over it 413 before reading it", bytes: \.maxBodyBytes),
         limit("max-header-count", "header fields per request; over it 431", count: \.maxHeaderCount, in: 1...100_000),
         limit("max-connections", "open connections; excess answered 503 and closed", count: \.maxConnections,

@@ -156,7 +156,7 @@ import Glibc
         let server = try startTestServer()
         defer { server.shutdown() }
         let client = try TestClient(port: server.port)
-        client.send("POST /up HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n")
+        client.send("POST /up HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Type: application/json\r\nContent-Length: 5\r\n\r\n")
         #expect(client.responses(1).map(\.status) == [100])
         client.send("hello")
         let r = client.responses(2)

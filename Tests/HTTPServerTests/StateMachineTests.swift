@@ -79,7 +79,7 @@ import Testing
 
     @Test func expect100ContinueIsAnsweredBeforeTheBody() {
         var h = MachineHarness()
-        h.send("POST /up HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n")
+        h.send("POST /up HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Type: application/json\r\nContent-Length: 5\r\n\r\n")
         #expect(h.statuses == [100])
         h.send("hello")
         #expect(h.statuses == [100, 200])

@@ -47,6 +47,19 @@ import Testing
         #expect(json("offsets=1,x") == #"{"offsets":[1,"x"]}"#)
     }
 
+    /// OpenAPI's default `form` + `explode` style, what generated clients send: a list field
+    /// repeated, its items in order; a repetition may itself be a comma list.
+    @Test func listFieldsMayBeRepeated() {
+        #expect(json("offsets=0&offsets=195&offsets=390") == #"{"offsets":[0,195,390]}"#)
+        #expect(json("offsets=0,195&offsets=390") == #"{"offsets":[0,195,390]}"#)
+        #expect(json("properties=frame.x&pageCount=2&properties=opacity") == #"{"properties":["frame.x","opacity"],"pageCount":2}"#)
+    }
+
+    @Test func aFieldRepeatedManyTimesIsOneIssue() {
+        #expect(json("offset=1&offset=2&offset=3&offset=4") == "error: /offset: appears more than once")
+        #expect(json("layers=%5B%5D&layers=%5B%5D&layers=%5B%5D") == "error: /layers: appears more than once")
+    }
+
     @Test func arrayFieldsTakeJSONText() {
         #expect(json("elements=%5B%5D") == #"{"elements":[]}"#)
     }

@@ -45,8 +45,11 @@ import Testing
         #expect(client.call(.post, "/v1/paging", EndpointTests.specPaging, contentType: type).status == 200)
     }
 
-    @Test func missingContentTypeIsReadAsJSON() {
-        #expect(client.call(.post, "/v1/paging", EndpointTests.specPaging, contentType: nil).status == 200)
+    /// docs/api.md#errors: a body is JSON only when its Content-Type says so.
+    @Test func missingContentTypeIs415() {
+        let reply = client.call(.post, "/v1/paging", EndpointTests.specPaging, contentType: nil)
+        #expect(reply.status == 415)
+        #expect(reply.body.contains("a POST body needs Content-Type: application/json"))
     }
 
     @Test(arguments: [

@@ -36,9 +36,11 @@ struct Problem {
                 detail: "allowed: \(allow)", headers: [("Allow", allow)])
     }
 
-    static func unsupportedMediaType(_ contentType: String) -> Problem {
+    /// `contentType` nil: the POST sent none.
+    static func unsupportedMediaType(_ contentType: String?) -> Problem {
         Problem(status: 415, type: "about:blank", title: "Unsupported Media Type",
-                detail: "Content-Type must be application/json, not \(contentType.prefix(100))",
+                detail: contentType.map { "Content-Type must be application/json, not \($0.prefix(100))" }
+                    ?? "a POST body needs Content-Type: application/json",
                 headers: [("Accept-Post", "application/json")])
     }
 

@@ -7,6 +7,10 @@ import ParallaxLayout
 /// anything else as a string (so `offset=abc` is a 422 at `/offset`); `offsets=1,2,3` becomes an
 /// array; the array fields `layers` and `elements` take JSON text (`elements=[{"name":"a",…}]`,
 /// percent-encoded). Percent-decoding per RFC 3986 §2.1, `+` as space (HTML form encoding).
+/// A list field may also be repeated, OpenAPI's default `form` + `explode` style that generated
+/// clients send (`offsets=0&offsets=195`, docs/api.md#get-forms): the items are taken in order,
+/// each repetition may itself be a comma list. Any other field given twice is one issue, however
+/// often it is repeated.
 enum QueryParameters {
     indirect enum Node {
         case leaf(String)
@@ -23,6 +27,7 @@ enum QueryParameters {
     static func json(from query: Substring?, checkJSON: ([UInt8]) -> String?) -> Result<ByteBuffer, ValidationError> {
         var root: [(key: String, node: Node)] = []
         var issues: [ValidationIssue] = []
+        var repeated: Set<String> = []
         for pair in (query ?? "").utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
             let eq = pair.firstIndex(of: UInt8(ascii: "="))
             let name = decode(eq.map { pair[..<$0] } ?? pair[...])
@@ -37,7 +42,12 @@ enum QueryParameters {
                 issues.append(ValidationIssue(pointer: pointer, message: message))
                 continue
             }
-            if !insert(&root, keys[...], value) {
+            if keys.count == 1, listFields.contains(keys[0]),
+               let i = root.firstIndex(where: { $0.key == keys[0] }), case .leaf(let items) = root[i].node {
+                root[i].node = .leaf(items + "," + value)
+                continue
+            }
+            if !insert(&root, keys[...], value), repeated.insert(pointer).inserted {
                 issues.append(ValidationIssue(pointer: pointer, message: "appears more than once"))
             }
         }

@@ -4,8 +4,11 @@ import Synchronization
 /// Process-wide counters for `GET /metrics`, shared by every event loop: plain atomics with
 /// relaxed ordering, no locks (docs/architecture.md#traits-the-code-keeps, trait 8: nothing shared but configuration and atomics).
 public final class ServiceMetrics: Sendable {
-    /// Status codes with their own series; anything else is counted as `other`.
-    static let statuses: [Int] = [200, 204, 304, 400, 404, 405, 408, 412, 413, 415, 417, 422, 431, 500, 503, 505]
+    /// Every status the service can send has its own series (docs/operations.md#metrics): one
+    /// slot per code of the range HTTP defines (RFC 9110 §15: 100–599), so a status added to the
+    /// service later is counted by its own label without anyone remembering to list it here;
+    /// only a code outside that range (which the engine never sends) would be `other`.
+    static let statuses: ClosedRange<Int> = 100...599
     /// Latency histogram upper bounds in seconds (Prometheus `le`), then +Inf.
     static let bounds: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1]
     static let boundsNanoseconds: [UInt64] = bounds.map { UInt64($0 * 1e9) }
@@ -36,7 +39,7 @@ public final class ServiceMetrics: Sendable {
 
     /// `route` is the index of `Route.index(of:)` (the table's count for unmatched).
     func record(route: Int, status: Int, nanoseconds: UInt64, bytesIn: Int, bytesOut: Int) {
-        let slot = Self.statuses.firstIndex(of: status) ?? Self.statuses.count
+        let slot = Self.statuses.contains(status) ? status &- Self.statuses.lowerBound : Self.statuses.count
         requests[route][slot].add(1)
         let bucket = Self.boundsNanoseconds.firstIndex { nanoseconds <= $0 } ?? Self.bounds.count
         buckets[route][bucket].add(1)
@@ -54,7 +57,7 @@ public final class ServiceMetrics: Sendable {
         line("# TYPE parallax_http_requests_total counter")
         for (route, label) in Route.labels.enumerated() {
             for (slot, counter) in requests[route].enumerated() where counter.load > 0 {
-                let status = slot < Self.statuses.count ? String(Self.statuses[slot]) : "other"
+                let status = slot < Self.statuses.count ? String(Self.statuses.lowerBound + slot) : "other"
                 line("parallax_http_requests_total{route=\"\(label)\",status=\"\(status)\"} \(counter.load)")
             }
         }

@@ -6,7 +6,10 @@
 /// `;`) must start with `application/`, and what follows is `json` or ends in `+json` (the last
 /// five bytes are kept in an integer). ASCII case folding is exact here: no non-ASCII character
 /// folds to a letter of `application` or `json`, so non-ASCII bytes simply never match.
-enum MediaType {
+///
+/// In the engine because `HeadPolicy` needs it too: a request that waits for `100 Continue` is
+/// answered 415 from its head when its body would be refused (RFC 9110 §10.1.1).
+public enum MediaType {
     private static let prefix: [UInt8] = Array("application/".utf8)
     /// `json` and `+json` as big-endian integers of their bytes.
     private static let json: UInt64 = 0x6a73_6f6e
@@ -15,7 +18,7 @@ enum MediaType {
     /// `application/json` exactly, as two little-endian words ("applicat", "ion/json").
     private static let exact: (UInt64, UInt64) = (0x7461_6369_6c70_7061, 0x6e6f_736a_2f6e_6f69)
 
-    static func isJSON(_ value: Span<UInt8>) -> Bool {
+    public static func isJSON(_ value: Span<UInt8>) -> Bool {
         // What nearly every client sends, compared as two words before the general scan.
         if value.count == 16 {
             let raw = value.bytes
