@@ -165,13 +165,8 @@ final class EventLoop: @unchecked Sendable {
         response.reset()
         let error = HTTPEngineError(kind: .unavailable, detail: "too many open connections")
         responder.respond(to: error, into: &response)
-        if response.refusedHeader() != nil {
-            response.headers = []
-            response.contentType = nil
-        }
-        var bytes = ByteBuffer()
-        _ = ResponseSerializer.append(response, headOnly: false, close: true, keepAliveHeader: false,
-                                  head: date, to: &bytes)
+        var bytes = ByteBuffer()  // a refused field leaves the answer without its fields (ResponseSerializer)
+        ResponseSerializer.append(response, headOnly: false, close: true, keepAliveHeader: false, head: date, to: &bytes)
         _ = tcp.tryWrite(bytes)
     }
 
@@ -215,7 +210,7 @@ final class EventLoop: @unchecked Sendable {
         let now = self.now
         for connection in waiters {
             connection.awaitsBudget = false
-            connection.pump(now: now) // may list it again
+            connection.resume(now: now) // may list it again
         }
     }
 

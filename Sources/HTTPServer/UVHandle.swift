@@ -198,6 +198,12 @@ extension UVHandle where Handle == uv_tcp_t {
         }, onRead)
     }
 
+    /// Bytes queued by `write` that the socket has not taken yet.
+    var writeQueueSize: Int {
+        guard let tcp = pointer else { return 0 }
+        return Int(uv_stream_get_write_queue_size(uvshim_tcp_stream(tcp)))
+    }
+
     func stopReading() {
         if let tcp = pointer { uv_read_stop(uvshim_tcp_stream(tcp)) }
     }
