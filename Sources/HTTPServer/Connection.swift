@@ -19,6 +19,7 @@ final class Connection {
     var listIndex = -1
     /// True while listed in the loop's budget waiters.
     var awaitsBudget = false
+    /// The handles and `pending` likewise: touched on every read and write, by this loop only.
     @exclusivity(unchecked) private var tcp: UVHandle<uv_tcp_t, Connection>!
     @exclusivity(unchecked) private var timer: UVHandle<uv_timer_t, Connection>!
     private let writeRequest = UVRequest<uv_write_t>()

@@ -1,0 +1,43 @@
+/// Errors the engine answers by itself, before or instead of calling `respond`.
+/// The application only chooses how they look (e.g. RFC 9457 problem details); the status
+/// follows from the kind, so the two cannot disagree.
+public struct HTTPEngineError: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// llhttp rejected the bytes, or HTTP/1.1 without Host.
+        case malformed
+        case headersTooLarge
+        case bodyTooLarge
+        /// Headers or body too slow.
+        case requestTimeout
+        /// Draining or over capacity.
+        case unavailable
+        /// An Expect other than 100-continue.
+        case expectationFailed
+        case versionNotSupported
+        /// The application's response named a header field the engine refused to send: a name
+        /// that is not an RFC 9110 §5.1 token, or a value with a control character other than
+        /// HTAB (RFC 9110 §5.5): CR and LF could split the response. Nothing of it went out.
+        case responseHeaderRefused
+    }
+    public var kind: Kind
+    /// A sentence for the client, e.g. "invalid header value char at byte 37".
+    public var detail: String
+
+    public init(kind: Kind, detail: String) {
+        self.kind = kind
+        self.detail = detail
+    }
+
+    public var status: HTTPStatus {
+        switch kind {
+        case .malformed: .badRequest
+        case .headersTooLarge: .requestHeaderFieldsTooLarge
+        case .bodyTooLarge: .contentTooLarge
+        case .requestTimeout: .requestTimeout
+        case .unavailable: .serviceUnavailable
+        case .expectationFailed: .expectationFailed
+        case .versionNotSupported: .httpVersionNotSupported
+        case .responseHeaderRefused: .internalServerError
+        }
+    }
+}
