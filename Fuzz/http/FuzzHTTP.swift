@@ -112,64 +112,77 @@ struct RequestFacts {
     }
 }
 
-struct Driver {
-    var machine: HTTPConnectionStateMachine
-    let responder: any HTTPResponder
-    var response = HTTPResponse()
-    var written: [UInt8] = []
+/// Stands between the machine and the real responder, noting what the checks below need: the
+/// request each answer is for, whether it answers HEAD, and the engine's error answers.
+final class WatchingResponder: HTTPResponder {
+    let inner: any HTTPResponder
     /// Per final response, in order: true when it answers HEAD (no body despite Content-Length).
     var headOnly: [Bool] = []
     /// Per final response, in order: the request it answers (empty for an engine error).
     var facts: [RequestFacts] = []
     var errorResponses = 0
+
+    init(_ inner: any HTTPResponder) { self.inner = inner }
+
+    func respond(to request: borrowing HTTPRequest, into response: inout HTTPResponse) {
+        check(errorResponses == 0, "a request answered after an error response")
+        inner.respond(to: request, into: &response)
+        facts.append(RequestFacts(request))
+        // The service never names a header the engine refuses (CR/LF injection).
+        check(response.refusedHeader() == nil, "a response header was refused: \(response.refusedHeader() ?? "")")
+    }
+
+    func respond(to error: HTTPEngineError, into response: inout HTTPResponse) {
+        check(error.kind != .responseHeaderRefused, "a response header was refused: \(error.detail)")
+        check(errorResponses == 0, "a second error response")
+        check(error.status.code >= 400 && error.status.code <= 599, "error status \(error.status)")
+        errorResponses += 1
+        inner.respond(to: error, into: &response)
+        facts.append(RequestFacts())
+        check(response.refusedHeader() == nil, "an error response's header was refused")
+    }
+
+    /// A HEAD request's error answer has no body either (RFC 9110 §9.3.2).
+    func record(_ record: HTTPRequestRecord) { headOnly.append(record.method == .head) }
+}
+
+struct Driver {
+    var machine: HTTPConnectionStateMachine
+    let responder: WatchingResponder
+    var response = HTTPResponse()
+    var written: [UInt8] = []
     var closed = false
     var now: UInt64 = 0
     var writesCompleteAtOnce: Bool
     var pendingWrite = false
     var closedByTimeout = false
 
-    mutating func pump() {
+    var headOnly: [Bool] { responder.headOnly }
+    var facts: [RequestFacts] { responder.facts }
+
+    /// Carries out actions like the transport until the machine waits or closes.
+    mutating func run(_ first: HTTPConnectionStateMachine.Action) {
         var steps = 0
-        while let action = machine.nextAction(now: now) {
+        var action = first
+        while true {
             steps += 1
-            check(steps < 100_000, "the pump does not settle")
-            check(!closed, "an action after close")
+            check(steps < 100_000, "the run does not settle")
+            // A finished machine answers every later event with `.close` again, and nothing else.
+            check(!closed || action == .close, "an action after close")
             switch action {
-            case .respond:
-                check(errorResponses == 0, "a request answered after an error response")
-                response.reset()
-                machine.withRequest { request in
-                    responder.respond(to: request, into: &response)
-                    facts.append(RequestFacts(request))
-                }
-                // The service never names a header the engine refuses (CR/LF injection).
-                guard let record = machine.responded(&response, now: now) else {
-                    check(false, "a response header was refused: \(response.refusedHeader() ?? "")")
-                    break
-                }
-                headOnly.append(record.method == .head)
-            case .respondToError(let error):
-                check(errorResponses == 0, "a second error response")
-                check(error.status.code >= 400 && error.status.code <= 599, "error status \(error.status)")
-                errorResponses += 1
-                response.reset()
-                responder.respond(to: error, into: &response)
-                facts.append(RequestFacts())
-                // A HEAD request's error answer has no body either (RFC 9110 §9.3.2).
-                guard let record = machine.responded(&response, now: now) else {
-                    check(false, "an error response's header was refused")
-                    break
-                }
-                headOnly.append(record.method == .head)
+            case .respond(let asked):
+                let now = self.now
+                action = machine.respond(asked, with: responder, into: &response) { now }
             case .write:
                 check(!pendingWrite, "a write while one is in flight")
                 written += machine.outbox.bytes
                 pendingWrite = !writesCompleteAtOnce
-                machine.outboxWritten(queued: writesCompleteAtOnce ? 0 : machine.outbox.readableBytes, now: now)
-            case .pauseReading, .resumeReading, .scheduleTimeout:
-                break
+                action = machine.outboxWritten(queued: writesCompleteAtOnce ? 0 : machine.outbox.readableBytes, now: now)
+            case .wait:
+                return
             case .close:
                 closed = true
+                return
             }
         }
     }
@@ -177,8 +190,7 @@ struct Driver {
     mutating func completeWrite() {
         guard pendingWrite else { return }
         pendingWrite = false
-        machine.writeCompleted(now: now)
-        pump()
+        run(machine.writeCompleted(now: now))
     }
 }
 
@@ -200,7 +212,7 @@ func fuzzOne(_ data: UnsafeRawBufferPointer) {
     let listPolicy = flags & 64 != 0
     var driver = Driver(
         machine: HTTPConnectionStateMachine(limits: limits, date: DateCache(epochSeconds: 784_111_777), now: 0),
-        responder: !service ? echoResponder : listPolicy ? listResponder : serviceResponder,
+        responder: WatchingResponder(!service ? echoResponder : listPolicy ? listResponder : serviceResponder),
         writesCompleteAtOnce: flags & 2 == 0)
     let advanceClock = flags & 4 != 0
     let drainMidway = flags & 8 != 0
@@ -213,29 +225,25 @@ func fuzzOne(_ data: UnsafeRawBufferPointer) {
         let end = min(payload.count, offset + size)
         // Like the transport: the bytes are lent for the one receive call.
         let chunk = Array(payload[offset..<end])
-        driver.machine.receive(chunk.span, now: driver.now)
-        driver.pump()
+        driver.run(driver.machine.receive(chunk.span, now: driver.now))
         offset = end
         chunks += 1
         if advanceClock {
             // Mostly short steps, sometimes past a timeout (defaults: 10 s header, 30 s idle/request).
             let step = random.next() % 16 == 0 ? UInt64(random.next() % 40) * 1_000_000_000 : UInt64(random.next() % 1000) * 1_000_000
             driver.now += step
-            driver.machine.timeout(now: driver.now)
             let wasClosed = driver.closed
-            driver.pump()
+            driver.run(driver.machine.timeout(now: driver.now))
             // A timeout with output pending means the peer stopped reading: dropping it is right.
             if !wasClosed && driver.closed { driver.closedByTimeout = true }
         }
         if drainMidway && chunks == 2 {
-            driver.machine.beginDrain(now: driver.now)
-            driver.pump()
+            driver.run(driver.machine.beginDrain(now: driver.now))
         }
         driver.completeWrite()
     }
     // The peer stops sending; whatever is left must be answered or dropped, then closed.
-    driver.machine.inputEnded()
-    driver.pump()
+    driver.run(driver.machine.inputEnded(now: driver.now))
     var rounds = 0
     while driver.pendingWrite {
         rounds += 1

@@ -6,10 +6,6 @@
    the only place the C "struct inheritance" of libuv handles is spelled out. */
 static inline uv_stream_t *uvshim_tcp_stream(uv_tcp_t *t) { return (uv_stream_t *)t; }
 static inline uv_handle_t *uvshim_tcp_handle(uv_tcp_t *t) { return (uv_handle_t *)t; }
-static inline uv_handle_t *uvshim_stream_handle(uv_stream_t *s) { return (uv_handle_t *)s; }
-static inline uv_handle_t *uvshim_timer_handle(uv_timer_t *t) { return (uv_handle_t *)t; }
-static inline uv_handle_t *uvshim_async_handle(uv_async_t *a) { return (uv_handle_t *)a; }
-static inline uv_handle_t *uvshim_signal_handle(uv_signal_t *s) { return (uv_handle_t *)s; }
 
 /* libuv 1.44 has no UV_TCP_REUSEPORT: set SO_REUSEPORT on the fd before bind. */
 static inline int uvshim_set_reuseport(uv_os_fd_t fd) {

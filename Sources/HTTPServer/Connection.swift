@@ -19,6 +19,7 @@ final class Connection {
     var listIndex = -1
     /// True while listed in the loop's budget waiters.
     var awaitsBudget = false
+    /// The handles and `pending` likewise: touched on every read and write, by this loop only.
     @exclusivity(unchecked) private var tcp: UVHandle<uv_tcp_t, Connection>!
     @exclusivity(unchecked) private var timer: UVHandle<uv_timer_t, Connection>!
     private let writeRequest = UVRequest<uv_write_t>()
@@ -28,6 +29,8 @@ final class Connection {
     private var closing = false
     private var lingerUntil: UInt64?
     private var peerFinished = false
+    /// Whether the socket is being read (the machine's last `.wait` asked for it).
+    private var reading = false
     /// When the timer is set to fire (.max: not armed).
     private var armedDeadline: UInt64 = .max
 
@@ -50,10 +53,12 @@ final class Connection {
 
     func start() {
         startReading()
-        pump(now: loop.now)
+        let now = loop.now
+        run(machine.resume(now: now), now: now)
     }
 
     private func startReading() {
+        reading = true
         tcp.startReading(loop.readBuffer) { stream, nread, buf in
             guard let connection = UVHandle<uv_tcp_t, Connection>.owner(ofStream: stream) else { return }
             if nread < 0 {
@@ -67,8 +72,8 @@ final class Connection {
     private func readEnded() {
         peerFinished = true
         if lingerUntil != nil || closing { closeNow(); return }
-        machine.inputEnded()
-        pump(now: loop.now)
+        let now = loop.now
+        run(machine.inputEnded(now: now), now: now)
     }
 
     private func didRead(_ bytes: Span<UInt8>) {
@@ -76,49 +81,60 @@ final class Connection {
         let loop = self.loop  // one reference, not a retain and release per use
         loop.refreshDate()
         let now = loop.now
-        machine.receive(bytes, now: now)
-        pump(now: now)
+        run(machine.receive(bytes, now: now), now: now)
     }
 
-    /// Carries out actions until the machine has nothing more to do.
-    func pump(now: UInt64) {
-        // One strong reference for the whole pump: each use of the `unowned(unsafe)` property
+    /// Carry on after the output budget freed.
+    func resume(now: UInt64) {
+        run(machine.resume(now: now), now: now)
+    }
+
+    /// Carries out `action` and those that follow it until the machine waits or closes. `now`:
+    /// when the event happened, read again once an answer is made (that may take a while).
+    private func run(_ first: HTTPConnectionStateMachine.Action, now: UInt64) {
+        var now = now
+        // One strong reference for the whole run: each use of the `unowned(unsafe)` property
         // would otherwise be its own retain and release.
         let loop = self.loop
         guard !closing, let responder = loop.responder else { closeNow(); return }
-        while let action = machine.nextAction(now: now) {
+        var action = first
+        while true {
             switch action {
-            case .respond:
-                loop.response.reset()
-                machine.withRequest { request in responder.respond(to: request, into: &loop.response) }
-                if let record = machine.responded(&loop.response, now: loop.now) { responder.record(record) }
-            case .respondToError(let error):
-                loop.response.reset()
-                responder.respond(to: error, into: &loop.response)
-                if let record = machine.responded(&loop.response, now: loop.now) { responder.record(record) }
+            case .respond(let asked):
+                action = machine.respond(asked, with: responder, into: &loop.response) {
+                    now = loop.now
+                    return now
+                }
             case .write:
-                if !flush(now: now) { closeNow(); return }
-            case .pauseReading:
-                tcp.stopReading()
-                if machine.buffered > loop.limits.writeHighWaterMark { loop.state.readPaused(buffered: machine.buffered) }
-            case .resumeReading:
-                startReading()
-            case .scheduleTimeout(let deadline):
-                arm(deadline, now: now)
+                guard let next = flush(now: now) else { closeNow(); return }
+                action = next
+            case .wait(let wait):
+                if wait.reading != reading {
+                    if wait.reading {
+                        startReading()
+                    } else {
+                        reading = false
+                        tcp.stopReading()
+                        if machine.buffered > loop.limits.writeHighWaterMark { loop.state.readPaused(buffered: machine.buffered) }
+                    }
+                }
+                if let deadline = wait.deadline { arm(deadline) }
+                if wait.forBudget { loop.awaitBudget(self) }
+                return
             case .close:
                 closeGracefully(now: now)
                 return
             }
         }
-        if machine.waitingForBudget { loop.awaitBudget(self) }
     }
 
     /// Arms the connection's timer for `deadline` (ms resolution, rounded up). A deadline later
     /// than the one already armed is left for then: the timer fires early, the machine finds
     /// nothing due and asks again (one re-arm per idle period instead of one per request).
-    private func arm(_ deadline: UInt64, now: UInt64) {
+    private func arm(_ deadline: UInt64) {
         if deadline >= armedDeadline { return }
         armedDeadline = deadline
+        let now = loop.now
         let ms = deadline > now ? (deadline - now + 999_999) / 1_000_000 : 0
         timer.start(milliseconds: ms) { t in UVHandle<uv_timer_t, Connection>.owner(of: t)?.timerFired() }
     }
@@ -127,23 +143,24 @@ final class Connection {
         armedDeadline = .max
         let now = loop.now
         if let lingerUntil {
-            if now >= lingerUntil { closeNow() } else { arm(lingerUntil, now: now) }
+            if now >= lingerUntil { closeNow() } else { arm(lingerUntil) }
             return
         }
         guard !closing else { return }
         loop.refreshDate()
-        machine.timeout(now: now)
-        pump(now: now)
+        // How much of the write in flight is still queued: less than before is a reader at work.
+        let unsent = pending.isEmpty ? nil : tcp.writeQueueSize
+        run(machine.timeout(now: now, unsent: unsent), now: now)
     }
 
     /// Tries to write the outbox at once. What the socket does not take is queued as one
     /// uv_write of the outbox itself: its storage moves to `pending` (no copy) and the machine
     /// gets the empty spare, so a stalled connection holds its unsent bytes once, and only
-    /// those (they are what the output budget counts). False on a socket error.
-    private func flush(now: UInt64) -> Bool {
+    /// those (they are what the output budget counts). Nil on a socket error.
+    private func flush(now: UInt64) -> HTTPConnectionStateMachine.Action? {
         let count = machine.outbox.readableBytes
         let sent = machine.withOutbox { tcp.tryWrite($0) }
-        if sent < 0 { return false }
+        if sent < 0 { return nil }
         let rest = count - sent
         if rest > 0 {
             pending.clear(keepingCapacityUpTo: Self.spareCapacity)
@@ -152,11 +169,12 @@ final class Connection {
             let queued = tcp.write(pending, writeRequest) { request, status in
                 uvStreamOwner(request, as: Connection.self)?.didWrite(status)
             }
-            if !queued { return false }
+            if !queued { return nil }
             loop.state.noteBuffered(rest)
         }
-        machine.outboxWritten(queued: rest, now: now)
-        return true
+        // With bytes left in flight the clock is read again: producing a streamed body since
+        // `now` may have taken long, and the idle timeout counts from when they were handed over.
+        return machine.outboxWritten(queued: rest, now: rest > 0 ? loop.now : now)
     }
 
     private func didWrite(_ status: Int32) {
@@ -166,15 +184,13 @@ final class Connection {
         // (a stalled connection must not pin what it once queued).
         pending.clear(keepingCapacityUpTo: Self.spareCapacity)
         let now = loop.now
-        machine.writeCompleted(now: now)
-        pump(now: now)
+        run(machine.writeCompleted(now: now), now: now)
         loop.budgetMayHaveFreed()
     }
 
     func drain(now: UInt64) {
         guard !closing, lingerUntil == nil else { return }
-        machine.beginDrain(now: now)
-        pump(now: now)
+        run(machine.beginDrain(now: now), now: now)
     }
 
     /// FIN after the last response, then read and discard until the peer closes (or the linger
@@ -183,7 +199,7 @@ final class Connection {
         guard !closing, lingerUntil == nil else { return }
         if peerFinished { closeNow(); return }
         lingerUntil = now &+ Self.lingerNanoseconds
-        arm(now &+ Self.lingerNanoseconds, now: now)
+        arm(now &+ Self.lingerNanoseconds)
         let ok = tcp.shutdown(shutdownRequest) { request, status in
             guard status < 0 else { return }
             uvStreamOwner(request, as: Connection.self)?.closeNow()

@@ -1,43 +1,47 @@
 /// The vocabulary of `HTTPConnectionStateMachine`: the actions it asks the transport to carry
-/// out, the phases a connection goes through, and what it keeps of the request being answered.
+/// out, and what it keeps of the request being answered.
 extension HTTPConnectionStateMachine {
+    /// What the event just reported causes. The transport carries it out and reports back with
+    /// the event named here, which returns the next action.
     enum Action: Equatable {
-        /// Call the responder with `withRequest`, then `responded(_:now:)`.
-        case respond
-        /// Render the error with the responder, then `responded(_:now:)`.
-        case respondToError(HTTPEngineError)
+        /// Call `respond(_:with:into:clock:)` with this: the responder answers the request (or
+        /// renders the engine's error) and the answer is framed.
+        case respond(Asked)
         /// Send `outbox`, then report with `outboxWritten(queued:now:)`.
         case write
-        case pauseReading
-        case resumeReading
-        /// Arm the connection's timer: call `timeout(now:)` at `deadline`.
-        case scheduleTimeout(deadline: UInt64)
         /// Close the connection; the machine is finished.
         case close
+        /// Nothing to do until the next event (bytes, a write's end, the timer, a drain, the
+        /// budget freeing): read or not, and arm the timer for `timeout(now:)`.
+        case wait(Wait)
     }
 
-    /// Where the connection is, with what that phase needs (trivial payloads: the phase is
-    /// matched several times a request, and a payload holding references would be retained and
-    /// released at each match; the request being answered and the body stream live beside it).
-    enum Phase {
-        /// Between requests.
-        case idle
-        /// Receiving a request that began at `started`; `headersDone` once the body is next.
-        case receiving(started: UInt64, headersDone: Bool)
-        /// The responder has the request (or the error) described by `current`.
-        case responding
-        /// The answer's body comes from `stream` as the output drains.
-        case streaming
-        case closed
+    /// What the responder is asked to answer (`Action.respond`).
+    enum Asked: Equatable {
+        /// The request the parser holds.
+        case request
+        /// An engine-level error (malformed bytes, a limit, a timeout).
+        case error(HTTPEngineError)
     }
 
-    /// The request being answered, kept for framing and the access record.
-    struct Current {
-        var method: HTTPMethod = .get
-        var path = RecordPath()
-        var versionMinor = 1
-        var keepAlive = true
-        var headOnly = false
-        var started: UInt64 = 0
+    /// How a connection waits (`Action.wait`).
+    struct Wait: Equatable {
+        /// Read from the socket (false: stop reading while output backs up, a body streams,
+        /// or no request will be parsed any more).
+        var reading: Bool
+        /// When `timeout(now:)` next has work, or nil.
+        var deadline: UInt64?
+        /// The next step waits only for the output budget: re-pump with `resume(now:)` when it frees.
+        var forBudget: Bool
     }
+}
+
+/// The request being answered, kept for framing and the access record.
+struct Answer {
+    var method: HTTPMethod = .get
+    var path = RecordPath()
+    var versionMinor = 1
+    var keepAlive = true
+    var headOnly = false
+    var started: UInt64 = 0
 }

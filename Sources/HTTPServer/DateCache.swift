@@ -8,9 +8,9 @@ final class DateCache {
     @exclusivity(unchecked) private(set) var line = ByteBuffer(capacity: 64)
     /// `HTTP/1.1 200 OK\r\n` + `line`: the start of most responses, one copy.
     @exclusivity(unchecked) private(set) var okHead = ByteBuffer(capacity: 96)
-    /// The last `Content-Type` value written and its checked line (`Content-Type: …\r\n`): most
-    /// answers of a loop repeat one media type, so its line is copied, not checked and written
-    /// again (`ResponseSerializer.appendHead`).
+    /// The last `Content-Type` value written and its line (`Content-Type: …\r\n`): most answers
+    /// of a loop repeat one media type, so its line is copied, not written again
+    /// (`ResponseSerializer.appendHead`; the value was checked when it was set).
     @exclusivity(unchecked) var contentType = ""
     @exclusivity(unchecked) var contentTypeLine = ByteBuffer()
     private var second: Int64 = .min

@@ -25,6 +25,8 @@ final class EventLoop: @unchecked Sendable {
     let uv = UVLoop()
     let readBuffer = UVReadBuffer(size: EventLoop.readBufferSize)
     let date: DateCache
+    /// Read by every connection's every answer, on this loop's thread only (set before the loop
+    /// runs, cleared after): no dynamic exclusivity check for it either.
     @exclusivity(unchecked) private(set) var responder: (any HTTPResponder)?
     /// One response value per loop, its body capacity reused by every request; only the loop's
     /// thread touches it, so the per-request `inout` skips the dynamic exclusivity check.
@@ -165,13 +167,8 @@ final class EventLoop: @unchecked Sendable {
         response.reset()
         let error = HTTPEngineError(kind: .unavailable, detail: "too many open connections")
         responder.respond(to: error, into: &response)
-        if response.refusedHeader() != nil {
-            response.headers = []
-            response.contentType = nil
-        }
-        var bytes = ByteBuffer()
-        _ = ResponseSerializer.append(response, headOnly: false, close: true, keepAliveHeader: false,
-                                  head: date, to: &bytes)
+        var bytes = ByteBuffer()  // a refused field leaves the answer without its fields (ResponseSerializer)
+        ResponseSerializer.append(response, headOnly: false, close: true, keepAliveHeader: false, head: date, to: &bytes)
         _ = tcp.tryWrite(bytes)
     }
 
@@ -215,7 +212,7 @@ final class EventLoop: @unchecked Sendable {
         let now = self.now
         for connection in waiters {
             connection.awaitsBudget = false
-            connection.pump(now: now) // may list it again
+            connection.resume(now: now) // may list it again
         }
     }
 

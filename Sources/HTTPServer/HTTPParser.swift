@@ -77,12 +77,6 @@ final class HTTPParser {
 
     var limits: HTTPLimits { message.pointee.limits }
 
-    var head: Head { message.pointee.head }
-    /// The request target received so far (for access records), as a String.
-    var targetString: String {
-        message.pointee.bytes.withReadableBytes { String(copying: $0.extracting(message.pointee.targetStart..<message.pointee.targetEnd)) }
-    }
-
     /// Lends the complete message (after `messageComplete`) as a request for one call. The
     /// spans are made from the message's stable storage, so nothing is copied.
     func withRequest<R>(_ use: (borrowing HTTPRequest) -> R) -> R {
@@ -101,19 +95,7 @@ final class HTTPParser {
         }
     }
 
-    /// The request-target's path (up to `?`), for access records.
-    var pathString: String {
-        let m = message
-        return m.pointee.bytes.withUnsafeReadableBytes { head in
-            let limit = min(m.pointee.targetEnd, head.count)
-            let start = min(m.pointee.targetStart, limit)
-            var end = start
-            while end < limit && head[end] != UInt8(ascii: "?") { end &+= 1 }
-            return String(decoding: UnsafeRawBufferPointer(rebasing: head[start..<end]), as: UTF8.self)
-        }
-    }
-
-    /// The same for the record, without a String (`RecordPath`).
+    /// The request-target's path (up to `?`) for the access record, without a String (`RecordPath`).
     var recordPath: RecordPath {
         let m = message
         return m.pointee.bytes.withUnsafeReadableBytes { head in

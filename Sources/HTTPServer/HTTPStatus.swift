@@ -1,11 +1,22 @@
 /// A response status with its reason phrase: the one table of reason phrases (RFC 9110 §15).
 /// Clients must ignore the phrase, but people read it, and problem details use it as `title`.
+/// A status is three digits (RFC 9110 §15: 100…999 on the wire, RFC 9112 §4), checked where it
+/// is made: a code from data goes through the failable `init?(code:)`, and a literal outside the
+/// range stops the program at once (it is a mistake in the program, not in a request).
 public struct HTTPStatus: Sendable, Hashable, ExpressibleByIntegerLiteral, CustomStringConvertible {
-    /// The three-digit code; anything outside 100...999 is sent as 500.
-    public var code: Int
+    /// The three-digit code, always in 100…999.
+    public let code: Int
 
-    @inlinable public init(_ code: Int) { self.code = code }
-    @inlinable public init(integerLiteral code: Int) { self.code = code }
+    /// Nil when `code` is not three digits.
+    @inlinable public init?(code: Int) {
+        guard (100...999).contains(code) else { return nil }
+        self.code = code
+    }
+
+    @inlinable public init(integerLiteral code: Int) {
+        precondition((100...999).contains(code), "an HTTP status is three digits (RFC 9110 §15), not \(code)")
+        self.code = code
+    }
 
     public static let `continue`: HTTPStatus = 100
     public static let ok: HTTPStatus = 200

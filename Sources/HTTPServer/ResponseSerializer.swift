@@ -1,8 +1,10 @@
 /// Renders an `HTTPResponse` into wire bytes (RFC 9112 §4, §6, §7.1). The engine owns the
 /// framing headers: `Server`, `Date`, `Content-Length` (whenever the length is known, so
 /// keep-alive never depends on close delimiting) or `Transfer-Encoding: chunked` (a streamed
-/// body of unknown length), and `Connection`. It refuses to write a head whose fields are unfit
-/// for the wire (`FieldCheck`): the state machine then has the responder answer 500 instead.
+/// body of unknown length), and `Connection`. Every field was checked when it was set
+/// (`FieldCheck`); a response that holds a refused one is written without its fields (content
+/// type and extra fields): the connection machine asks the responder for the refusal's 500
+/// instead of a request's answer, so only an error answer, rendered unfit, goes out so.
 enum ResponseSerializer {
     static let continueLine: StaticString = "HTTP/1.1 100 Continue\r\n\r\n"
 
@@ -20,20 +22,19 @@ enum ResponseSerializer {
     /// unknown length to an HTTP/1.0 peer is delimited by closing the connection (RFC 9112 §6.3).
     static func framing(_ response: borrowing HTTPResponse, versionMinor: Int) -> (Framing, mustClose: Bool) {
         if response.status.isBodiless { return (.none, false) }
-        guard response.isStreamed, let producer = response.producer else { return (.length(response.completeLength), false) }
+        guard response.isStreamed, let producer = response.producer else {
+            return (.length(response.completeLength), false)
+        }
         if let length = producer.contentLength { return (.length(length), false) }
         return versionMinor >= 1 ? (.chunked, false) : (.none, true)
     }
 
-    /// Appends the status line and header section, or, when a header field is unfit for the
-    /// wire (`FieldCheck`), nothing, and returns the reason. The fields are checked on the bytes
-    /// just written, so each is read once more from the cache, not converted again. `headOnly`
-    /// (HEAD, RFC 9110 §9.3.2) still announces the GET length. `head` supplies the loop's cached
-    /// `Server` and `Date` lines.
+    /// Appends the status line and header section. `headOnly` (HEAD, RFC 9110 §9.3.2) still
+    /// announces the GET length. `head` supplies the loop's cached `Server` and `Date` lines, and
+    /// the last Content-Type line.
     static func appendHead(_ response: borrowing HTTPResponse, framing: Framing, close: Bool, keepAliveHeader: Bool,
-                           head: DateCache, to out: inout ByteBuffer) -> String? {
-        let start = out.writerIndex
-        let status = (100...999).contains(response.status.code) ? response.status : .internalServerError
+                           head: DateCache, to out: inout ByteBuffer) {
+        let status = response.status
         if status == .ok {
             head.writeOkHead(to: &out)
         } else {
@@ -44,28 +45,21 @@ enum ResponseSerializer {
             out.writeStaticString("\r\n")
             out.writeBuffer(head.line)
         }
-        if let type = response.contentType {
-            if type == head.contentType && !head.contentTypeLine.isEmpty {
-                head.writeContentTypeLine(to: &out)  // checked when it was first written
-            } else {
-                let lineStart = out.writerIndex
-                out.writeStaticString("Content-Type: ")
-                let valueStart = out.writerIndex
-                out.writeString(type)
-                if !FieldCheck.isValue(written(out, from: valueStart)) {
-                    out.moveWriterIndex(to: start)
-                    return FieldCheck.refusal(value: "Content-Type")
+        // Checked when they were set (`HTTPResponse.contentType`, `appendField`, `HTTPFieldLines`).
+        if response.refusedField == nil {
+            if let type = response.contentType {
+                if type == head.contentType && !head.contentTypeLine.isEmpty {
+                    head.writeContentTypeLine(to: &out)
+                } else {
+                    let lineStart = out.writerIndex
+                    out.writeStaticString("Content-Type: ")
+                    out.writeString(type)
+                    out.writeStaticString("\r\n")
+                    head.remember(contentType: type, line: written(out, from: lineStart))
                 }
-                out.writeStaticString("\r\n")
-                head.remember(contentType: type, line: written(out, from: lineStart))
             }
+            out.writeBuffer(response.fieldLines)
         }
-        if let refused = response.refusedField {
-            out.moveWriterIndex(to: start)
-            return refused
-        }
-        // Checked when they were added (`HTTPResponse.appendField`, `HTTPFieldLines`).
-        out.writeBuffer(response.fieldLines)
         switch framing {
         case .length(let n):
             out.writeStaticString("Content-Length: ")
@@ -86,7 +80,6 @@ enum ResponseSerializer {
         } else {
             out.writeStaticString("\r\n")
         }
-        return nil
     }
 
     /// The bytes of `out` from `start` to its end.
@@ -97,17 +90,13 @@ enum ResponseSerializer {
         return span.bytes.extracting((start &- out.readerIndex)..<span.count)
     }
 
-    /// Appends a response with a complete body (`.bytes`), or nothing and the reason when a
-    /// header field is refused (`appendHead`).
+    /// Appends a response with a complete body (`.bytes`).
     static func append(_ response: borrowing HTTPResponse, headOnly: Bool, close: Bool, keepAliveHeader: Bool,
-                       head: DateCache, to out: inout ByteBuffer) -> String? {
+                       head: DateCache, to out: inout ByteBuffer) {
         let bodiless = response.status.isBodiless
-        if let refused = appendHead(response, framing: bodiless ? .none : .length(response.completeLength),
-                                    close: close, keepAliveHeader: keepAliveHeader, head: head, to: &out) {
-            return refused
-        }
+        appendHead(response, framing: bodiless ? .none : .length(response.completeLength),
+                   close: close, keepAliveHeader: keepAliveHeader, head: head, to: &out)
         if !headOnly && !bodiless { response.writeCompleteBody(to: &out) }
-        return nil
     }
 
     /// Width of the chunk-size placeholder written before a produced piece: 8 hex digits

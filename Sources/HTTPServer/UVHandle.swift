@@ -50,12 +50,6 @@ struct UVHandle<Handle, Owner: AnyObject> {
         owner(data: handle.flatMap { uvshim_handle($0).pointee.data })
     }
 
-    /// The same from a `uv_handle_t` (e.g. the read allocation callback).
-    @inline(__always)
-    static func owner(ofHandle handle: UnsafeMutablePointer<uv_handle_t>?) -> Owner? {
-        owner(data: handle?.pointee.data)
-    }
-
     /// The same from a stream (read callbacks, a write or shutdown request's `handle`).
     @inline(__always)
     static func owner(ofStream stream: UnsafeMutablePointer<uv_stream_t>?) -> Owner? {
@@ -198,6 +192,12 @@ extension UVHandle where Handle == uv_tcp_t {
         }, onRead)
     }
 
+    /// Bytes queued by `write` that the socket has not taken yet.
+    var writeQueueSize: Int {
+        guard let tcp = pointer else { return 0 }
+        return Int(uv_stream_get_write_queue_size(uvshim_tcp_stream(tcp)))
+    }
+
     func stopReading() {
         if let tcp = pointer { uv_read_stop(uvshim_tcp_stream(tcp)) }
     }
@@ -328,10 +328,4 @@ func uvStreamOwner<Owner: AnyObject>(_ request: UnsafeMutablePointer<uv_shutdown
 @inline(__always)
 func uvshim_handle<Handle>(_ pointer: UnsafeMutablePointer<Handle>) -> UnsafeMutablePointer<uv_handle_t> {
     UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: uv_handle_t.self)
-}
-
-/// `uv_stream_t` view of a tcp handle.
-@inline(__always)
-func uvshim_stream(_ pointer: UnsafeMutablePointer<uv_tcp_t>) -> UnsafeMutablePointer<uv_stream_t> {
-    UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: uv_stream_t.self)
 }

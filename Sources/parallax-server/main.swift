@@ -28,7 +28,7 @@ if options.version {
     exit(0)
 }
 if options.healthcheck {
-    exit(HealthCheck.probe(port: options.configuration.port) ? 0 : 1)
+    exit(HealthProbe.isHealthy(port: options.configuration.port) ? 0 : 1)
 }
 
 var configuration = options.configuration

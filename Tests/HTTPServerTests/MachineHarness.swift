@@ -1,6 +1,6 @@
 @testable import HTTPServer
 
-/// Answers `<METHOD> <target> body=<body>`; `/big` answers 100 KiB.
+/// Answers `<METHOD> <target> body=<body>`; `/big` answers 100 KiB, `/bytes/N` N bytes.
 final class EchoResponder: HTTPResponder {
     static let big = [UInt8](repeating: UInt8(ascii: "x"), count: 100 * 1024)
     var records: [HTTPRequestRecord] = []
@@ -23,6 +23,13 @@ final class EchoResponder: HTTPResponder {
             }
             if name == "Content-Type" { response.contentType = value } else { response.headers.append((name, value)) }
             response.writeBody { $0.writeStaticString("echoed") }
+            return
+        }
+        // /bytes/N: N bytes of the pattern as one complete body (Content-Length).
+        if path.hasPrefix("/bytes/") {
+            let total = Int(path.dropFirst("/bytes/".count)) ?? 0
+            var producer = PatternProducer(total: total, announceLength: true)
+            response.writeBody { _ = producer.produce(into: &$0, limit: total) }
             return
         }
         // /stream/N: N bytes from a producer, chunked; /stream-length/N: with Content-Length.
@@ -122,49 +129,52 @@ struct MachineHarness {
     mutating func send(_ s: String) { send(Array(s.utf8)) }
 
     mutating func send(_ bytes: [UInt8]) {
-        machine.receive(bytes.span, now: now)
-        pump()
+        run(machine.receive(bytes.span, now: now))
     }
 
-    mutating func advance(seconds: Double) {
+    /// Advances the fake clock and fires the connection's timer. `unsent`: what the transport
+    /// would say is still queued of the write in flight (nil: it cannot tell).
+    mutating func advance(seconds: Double, unsent: Int? = nil) {
         now += UInt64(seconds * 1e9)
-        machine.timeout(now: now)
-        pump()
+        run(machine.timeout(now: now, unsent: unsent))
     }
 
     mutating func completeWrite() {
-        machine.writeCompleted(now: now)
-        pump()
+        run(machine.writeCompleted(now: now))
+    }
+
+    mutating func beginDrain() {
+        run(machine.beginDrain(now: now))
     }
 
     mutating func endInput() {
-        machine.inputEnded()
-        pump()
+        run(machine.inputEnded(now: now))
     }
 
+    /// Lets the machine carry on (as at the start, or when the budget frees).
     mutating func pump() {
-        while let action = machine.nextAction(now: now) {
+        run(machine.resume(now: now))
+    }
+
+    /// Carries out actions like the transport until the machine waits or closes.
+    mutating func run(_ first: HTTPConnectionStateMachine.Action) {
+        var action = first
+        while true {
             switch action {
-            case .respond:
-                response.reset()
-                machine.withRequest { request in responder.respond(to: request, into: &response) }
-                if let record = machine.responded(&response, now: now) { responder.record(record) }
-            case .respondToError(let error):
-                response.reset()
-                responder.respond(to: error, into: &response)
-                if let record = machine.responded(&response, now: now) { responder.record(record) }
+            case .respond(let asked):
+                let now = self.now
+                action = machine.respond(asked, with: responder, into: &response) { now }
             case .write:
                 writes += 1
                 written += machine.outbox.bytes
-                machine.outboxWritten(queued: writesCompleteAtOnce ? 0 : machine.outbox.readableBytes, now: now)
-            case .pauseReading:
-                readingPaused = true
-            case .resumeReading:
-                readingPaused = false
-            case .scheduleTimeout(let deadline):
-                scheduled = deadline
+                action = machine.outboxWritten(queued: writesCompleteAtOnce ? 0 : machine.outbox.readableBytes, now: now)
+            case .wait(let wait):
+                readingPaused = !wait.reading
+                if let deadline = wait.deadline { scheduled = deadline }
+                return
             case .close:
                 closed = true
+                return
             }
         }
     }

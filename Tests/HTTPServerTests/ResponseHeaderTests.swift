@@ -68,7 +68,31 @@ import Testing
         for bad in ["a b", "a:b", "a\tb", "(x)", "a\"b", "é", "a\u{7f}"] { #expect(!isToken(bad), "\(bad)") }
         #expect(isFieldValue("text/plain; charset=utf-8"))
         #expect(isFieldValue("caf\u{e9}\t"))
-        for bad in ["a\rb", "a\nb", "a\u{0}b"] { #expect(!isFieldValue(bad)) }
+        for bad in ["a\rb", "a\nb", "a\u{0}b", "a\u{1}b", "\u{1b}[31m", "a\u{1f}", "a\u{7f}b", "0123456\u{7}89"] {
+            #expect(!isFieldValue(bad), "\(Array(bad.utf8))")
+        }
+    }
+
+    /// The content type is checked when it is set, like every field: a refused one is never
+    /// stored, and the answer is refused as a whole (500, below in the machine).
+    @Test func aContentTypeIsCheckedWhenSet() {
+        var r = HTTPResponse()
+        r.contentType = "text/plain\u{1b}[0m"
+        #expect(r.contentType == nil)
+        #expect(r.refusedHeader() == "Content-Type: the value holds a control character")
+        r.reset()
+        r.contentType = "text/plain"
+        #expect(r.contentType == "text/plain" && r.refusedHeader() == nil)
+        var h = MachineHarness()
+        h.send("GET /echo-header?name=Content-Type&value=text/a%07 HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(h.statuses == [500])
+    }
+
+    /// Statuses are three digits where they are made (RFC 9110 §15), never silently 500.
+    @Test func statusesOutsideThreeDigitsAreRefusedWhereTheyAreMade() {
+        for code in [99, 1000, -200, 0, 20] { #expect(HTTPStatus(code: code) == nil, "\(code)") }
+        for code in [100, 404, 999] { #expect(HTTPStatus(code: code)?.code == code) }
+        #expect(HTTPStatus(code: 404) == .notFound)
     }
 
     @Test func theBodyIsExactlyOneOfBytesOrAStream() {
@@ -100,7 +124,7 @@ import Testing
 
 /// The word-at-a-time checks agree with the byte-by-byte definitions on generated strings.
 @Suite struct HeaderCheckPropertyTests {
-    static let alphabet: [UInt8] = Array("aZ-09!#~|`^_.+*&%$'\"(),/:;<=>?@[\\]{} \t".utf8) + [0, 0x0a, 0x0d, 0x7f, 0x80, 0xc3, 0xa9]
+    static let alphabet: [UInt8] = Array("aZ-09!#~|`^_.+*&%$'\"(),/:;<=>?@[\\]{} \t".utf8) + [0, 0x01, 0x08, 0x0a, 0x0b, 0x0d, 0x1b, 0x1f, 0x7e, 0x7f, 0x80, 0xc3, 0xa9, 0xff]
 
     static func slowToken(_ bytes: [UInt8]) -> Bool {
         !bytes.isEmpty && bytes.allSatisfy { b in
@@ -119,7 +143,7 @@ import Testing
             }
             guard let s = String(validating: bytes, as: UTF8.self) else { continue }
             #expect(isToken(s) == Self.slowToken(bytes), "\(bytes)")
-            #expect(isFieldValue(s) == !bytes.contains { $0 == 0 || $0 == 0x0a || $0 == 0x0d }, "\(bytes)")
+            #expect(isFieldValue(s) == !bytes.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7f }, "\(bytes)")
         }
     }
 }

@@ -68,4 +68,24 @@ import Glibc
         #expect(TestClient.now() - start < 0.1)
         withExtendedLifetime(hostile) {}
     }
+
+    /// The idle timeout measures idleness, not an answer in progress: a 12 MB answer (more than
+    /// the kernel's socket buffers hold, so one write stays in flight) read slowly for four idle
+    /// timeouts arrives whole.
+    @Test func aLargeAnswerReadSlowlyOutlastsAShortIdleTimeout() throws {
+        let size = 12_000_000
+        let server = try startTestServer { $0.idleTimeout = .milliseconds(300) }
+        defer { server.shutdown() }
+        let client = try TestClient(port: server.port, receiveBuffer: 16 * 1024)
+        client.send("GET /bytes/\(size) HTTP/1.1\r\nHost: x\r\n\r\n")
+        let slowUntil = TestClient.now() + 1.2
+        while TestClient.now() < slowUntil {
+            client.readOnce()
+            sleep(seconds: 0.02)
+        }
+        let r = client.responses(1, timeout: 20)
+        #expect(r.first?.status == 200)
+        #expect(r.first?.body.count == size, "cut short by the idle timer")
+        #expect(r.first?.body == PatternProducer.body(size))
+    }
 }

@@ -121,8 +121,7 @@ import Testing
     @Test func drainClosesAnIdleConnectionAfterTheGrace() {
         var h = MachineHarness()
         h.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-        h.machine.beginDrain(now: h.now)
-        h.pump()
+        h.beginDrain()
         #expect(!h.closed)
         h.advance(seconds: 0.3)
         #expect(h.closed)
@@ -132,8 +131,7 @@ import Testing
     @Test func drainAnswersARequestArrivingWithinTheGraceThenCloses() {
         var h = MachineHarness()
         h.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\n")
-        h.machine.beginDrain(now: h.now)
-        h.pump()
+        h.beginDrain()
         h.now += 100_000_000
         h.send("GET /b HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(h.bodies == ["GET /a body=", "GET /b body="])
@@ -144,8 +142,7 @@ import Testing
     @Test func drainLetsARequestInProgressFinishWithConnectionClose() {
         var h = MachineHarness()
         h.send("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n\r\nab")
-        h.machine.beginDrain(now: h.now)
-        h.pump()
+        h.beginDrain()
         #expect(!h.closed)
         h.send("cd")
         #expect(h.bodies == ["POST / body=abcd"])

@@ -142,18 +142,16 @@ final class CodedResponder: HTTPResponder {
         let responder = CodedResponder()
         var response = HTTPResponse()
         var written: [UInt8] = []
-        machine.receive(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8).span, now: 0)
-        while let action = machine.nextAction(now: 0) {
+        var action = machine.receive(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8).span, now: 0)
+        loop: while true {
             switch action {
-            case .respond:
-                response.reset()
-                machine.withRequest { responder.respond(to: $0, into: &response) }
-                _ = machine.responded(&response, now: 0)
+            case .respond(let asked):
+                action = machine.respond(asked, with: responder, into: &response) { 0 }
             case .write:
                 written += machine.outbox.bytes
-                machine.outboxWritten(queued: 0, now: 0)
-            default:
-                break
+                action = machine.outboxWritten(queued: 0, now: 0)
+            case .wait, .close:
+                break loop
             }
         }
         let r = ParsedResponse.parseAll(written).responses

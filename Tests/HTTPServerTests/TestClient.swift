@@ -58,6 +58,9 @@ final class TestClient {
         return true
     }
 
+    /// Reads once what is there (waiting at most `timeout` seconds): a slow reader's step.
+    func readOnce(timeout: Double = 0.05) { _ = fill(timeout: timeout) }
+
     /// Reads until `count` complete responses arrived (or the timeout / EOF); responses are
     /// parsed incrementally and kept, so each call returns all responses read so far.
     func responses(_ count: Int, timeout: Double = 5, bodyless: Set<Int> = []) -> [ParsedResponse] {

@@ -2,73 +2,92 @@ import HTTPServer
 import ParallaxLayout
 
 /// An RFC 9457 problem: every error response of the service is rendered by `write(into:)`, the
-/// one place that knows the format (docs/api.md#errors).
-struct Problem {
-    var status: Int
-    /// A URI reference naming the kind of problem; `about:blank` when the status says it all
-    /// (RFC 9457 §4.2.1).
-    var type: StaticString
-    var title: StaticString
-    var detail: String
-    /// Only for 422: every invalid field with its JSON pointer.
-    var errors: [ValidationIssue] = []
-    /// Extra headers, e.g. `Allow` for 405.
-    var headers: [(name: String, value: String)] = []
-
-    static func malformedJSON(_ e: JSONSyntaxError) -> Problem {
-        Problem(status: 400, type: ProblemType.malformedJSON.uri, title: ProblemType.malformedJSON.title,
-                detail: "\(e.message) at byte \(e.position)")
-    }
-
-    static func invalid(_ issues: [ValidationIssue]) -> Problem {
-        let n = issues.count
-        return Problem(status: 422, type: ProblemType.invalidRequest.uri, title: ProblemType.invalidRequest.title,
-                       detail: n == 1 ? "1 field is invalid" : "\(n) fields are invalid", errors: issues)
-    }
-
-    static func notFound(_ path: String) -> Problem {
-        Problem(status: 404, type: "about:blank", title: "Not Found",
-                detail: "no resource at \(path.prefix(200)); see /openapi.yaml")
-    }
-
-    static func methodNotAllowed(_ allow: String) -> Problem {
-        Problem(status: 405, type: "about:blank", title: "Method Not Allowed",
-                detail: "allowed: \(allow)", headers: [("Allow", allow)])
-    }
-
-    /// `contentType` nil: the POST sent none.
-    static func unsupportedMediaType(_ contentType: String?) -> Problem {
-        Problem(status: 415, type: "about:blank", title: "Unsupported Media Type",
-                detail: contentType.map { "Content-Type must be application/json, not \($0.prefix(100))" }
-                    ?? "a POST body needs Content-Type: application/json",
-                headers: [("Accept-Post", "application/json")])
-    }
-
+/// one place that knows the format (docs/api.md#errors). A problem is its kind; the status,
+/// `type`, `title`, `detail` and extra headers are derived from it, so they cannot disagree,
+/// and only the validation kind carries `errors` (the one body that has that member).
+enum Problem {
+    /// The body is not JSON text (400, `/problems/malformed-json`).
+    case malformedJSON(JSONSyntaxError)
+    /// The JSON names invalid fields, every one with its JSON pointer (422,
+    /// `/problems/invalid-request`).
+    case invalid([ValidationIssue])
+    /// No route for the path (404).
+    case notFound(String)
+    /// The route exists but not for this method (405, with `Allow`).
+    case methodNotAllowed(String)
+    /// The body's media type is not JSON (415, with `Accept-Post`); the type the request named,
+    /// nil when a POST named none.
+    case unsupportedMediaType(String?)
     /// RFC 9110 §13.1.2: a POST whose `If-None-Match` matches the answer's tag is not performed.
-    static let preconditionFailed = Problem(status: 412, type: "about:blank", title: "Precondition Failed",
-                                            detail: "If-None-Match matches the current answer, so the POST is not performed (RFC 9110 §13.1.2)")
-
-    static let draining = Problem(status: 503, type: "about:blank", title: "Service Unavailable",
-                                  detail: "the server is draining and accepts no new work")
-
+    case preconditionFailed
+    case draining
     /// Engine-level errors (400, 408, 413, 431, 503, …) in the same format.
-    static func engine(_ e: HTTPEngineError) -> Problem {
-        Problem(status: e.status.code, type: "about:blank", title: e.status.reasonPhrase, detail: e.detail)
+    case engine(HTTPEngineError)
+
+    /// The problem type beyond `about:blank`, for the kinds that have one (RFC 9457 §3.1.1).
+    var problemType: ProblemType? {
+        switch self {
+        case .malformedJSON: .malformedJSON
+        case .invalid: .invalidRequest
+        default: nil
+        }
+    }
+
+    var status: HTTPStatus {
+        switch self {
+        case .malformedJSON: ProblemType.malformedJSON.status
+        case .invalid: ProblemType.invalidRequest.status
+        case .notFound: .notFound
+        case .methodNotAllowed: .methodNotAllowed
+        case .unsupportedMediaType: .unsupportedMediaType
+        case .preconditionFailed: .preconditionFailed
+        case .draining: .serviceUnavailable
+        case .engine(let e): e.status
+        }
+    }
+
+    /// A URI reference naming the kind of problem; `about:blank` when the status says it all
+    /// (RFC 9457 §4.2.1), and then the title is the status's reason phrase.
+    var type: StaticString { problemType?.uri ?? "about:blank" }
+    var title: StaticString { problemType?.title ?? status.reasonPhrase }
+
+    var detail: String {
+        switch self {
+        case .malformedJSON(let e): "\(e.message) at byte \(e.position)"
+        case .invalid(let issues): issues.count == 1 ? "1 field is invalid" : "\(issues.count) fields are invalid"
+        case .notFound(let path): "no resource at \(path.prefix(200)); see /openapi.yaml"
+        case .methodNotAllowed(let allow): "allowed: \(allow)"
+        case .unsupportedMediaType(let type?): "Content-Type must be application/json, not \(type.prefix(100))"
+        case .unsupportedMediaType(nil): "a POST body needs Content-Type: application/json"
+        case .preconditionFailed: "If-None-Match matches the current answer, so the POST is not performed (RFC 9110 §13.1.2)"
+        case .draining: "the server is draining and accepts no new work"
+        case .engine(let e): e.detail
+        }
+    }
+
+    /// Extra headers, e.g. `Allow` for 405.
+    var headers: [(name: String, value: String)] {
+        switch self {
+        case .methodNotAllowed(let allow): [("Allow", allow)]
+        case .unsupportedMediaType: [("Accept-Post", "application/json")]
+        default: []
+        }
     }
 
     func write(into response: inout HTTPResponse) {
-        response.status = HTTPStatus(status)
+        let status = self.status
+        response.status = status
         response.contentType = "application/problem+json"
         for h in headers { response.appendField(h.name, h.value) }
         response.writeBody { body in JSONWriter.write(into: &body) { w in
             w.objectStart()
             w.key("type"); w.string(type)
             w.key("title"); w.string(title)
-            w.field("status", status)
+            w.field("status", status.code)
             w.field("detail", detail)
-            if status == 422 {
+            if case .invalid(let issues) = self {
                 w.key("errors"); w.arrayStart()
-                for issue in errors {
+                for issue in issues {
                     w.objectStart(); w.field("pointer", issue.pointer); w.field("message", issue.message); w.objectEnd()
                 }
                 w.arrayEnd()
@@ -103,10 +122,10 @@ enum ProblemType: String, CaseIterable, Sendable {
         }
     }
 
-    var status: Int {
+    var status: HTTPStatus {
         switch self {
-        case .malformedJSON: 400
-        case .invalidRequest: 422
+        case .malformedJSON: .badRequest
+        case .invalidRequest: .unprocessableContent
         }
     }
 

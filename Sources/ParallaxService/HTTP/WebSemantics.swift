@@ -6,7 +6,7 @@ import HTTPServer
 /// reaches a route: `preflight` answers it. What applies follows from the route's table entry
 /// (Route.swift). One instance per `ParallaxApp`, so per event loop: the gzip stream and its
 /// output buffer are reused without locks. A streamed answer, whose size is unknown when its head
-/// goes out, takes gzip whenever `ContentNegotiation` allows it, sends `entityTag(…)` of that
+/// goes out, takes gzip whenever `ContentNegotiation` allows it, sends the tag of that
 /// coding (it needs only the request) with the other fields, then feeds `Gzip` chunk by chunk
 /// (`CodedBodyProducer`; `ParallaxApp.answer` asks `streamCoding` before it sets the producer).
 /// A document (`StaticDocument`) brings its bytes, gzip form and tags, prepared at start-up.
@@ -125,14 +125,9 @@ final class WebSemantics {
         addCORS(origin: origin, varyByEncoding: true, varyByAccept: route.negotiatesAccept, &response)
     }
 
-    /// The strong tag of a computed answer about to be sent (EntityTag.swift): the hash of the
-    /// request (known before any body byte, so streamed answers can send it first) and the media
-    /// type. Documents bring theirs (`StaticDocument`).
-    func entityTag(_ request: borrowing HTTPRequest, _ route: Route, _ contentType: String?, _ coding: ContentCoding) -> String {
-        EntityTag.tag(entityTagHash(request, route, contentType), coding: coding.token)
-    }
-
-    /// The hash that `entityTag` spells.
+    /// The hash of a computed answer's strong tag (EntityTag.swift, spelled by `EntityTag.tag`):
+    /// of the request (known before any body byte, so streamed answers can send it first) and
+    /// the media type. Documents bring theirs (`StaticDocument`).
     func entityTagHash(_ request: borrowing HTTPRequest, _ route: Route, _ contentType: String?) -> UInt64 {
         let variant = contentType ?? ""
         if request.method == .post {

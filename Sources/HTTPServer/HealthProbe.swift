@@ -1,13 +1,14 @@
 import CLibUV
-import HTTPServer
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// `parallax-server --healthcheck` for the Docker HEALTHCHECK: a blocking POSIX client that asks
-/// `GET /healthz` on 127.0.0.1 and reports whether the answer is 200. No curl in the image.
-enum HealthCheck {
-    static func probe(port: Int, timeoutSeconds: Int = 2) -> Bool {
+/// `parallax-server --healthcheck` for the container's HEALTHCHECK (there is no curl in the
+/// image): a blocking POSIX client that asks `GET /healthz` on 127.0.0.1 and reports whether the
+/// answer is 200. It lives in the engine so that the executable imports no C module: the
+/// sockaddr cast of `connect(2)` stays in CLibUV's shim, behind this one call.
+public enum HealthProbe {
+    public static func isHealthy(port: Int, timeoutSeconds: Int = 2) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }

@@ -1,0 +1,180 @@
+/// The output half of a connection (`HTTPConnectionStateMachine`): frames answers into `outbox`
+/// (RFC 9112 §6: Content-Length, chunked, or close-delimited for an HTTP/1.0 peer), produces a
+/// streamed body as the output drains, and counts what it holds in the process-wide budget.
+///
+/// Backpressure: a stream produces while unsent output stays under `writeHighWaterMark` (per
+/// connection) and the process-wide `maxOutputBytes` budget is not spent (`OutputBudget`).
+struct ResponseOutput {
+    /// The hot path matches this several times a request: only the streaming case has a
+    /// payload, boxed (`indirect`), so matching an idle or answering state copies nothing.
+    enum State {
+        /// Nothing is being answered.
+        case idle
+        /// The responder is asked for the answer described by `answer` (`Action.respond`).
+        case answering
+        /// The answer's body comes from a producer as the output drains.
+        indirect case streaming(BodyStream)
+    }
+
+    private(set) var state = State.idle
+    /// Response bytes not yet handed to the transport.
+    private(set) var outbox = ByteBuffer()
+    /// Bytes handed to the transport whose write has not completed.
+    private(set) var inFlight = 0
+    /// The capacity of the buffer being written, when the transport took the outbox itself.
+    private var inFlightCapacity = 0
+    /// The least the transport has reported still unsent of the write in flight: less than
+    /// before is progress, so a slow reader that keeps reading is not idle (`noteUnsent`).
+    private var unsentMark = 0
+    /// Memory this connection has counted in the budget (`heldMemory`).
+    private var accounted = 0
+    /// True while the next step (a stream's next piece, the next request) waits only for the
+    /// output budget; the transport re-pumps when it frees. Set anew by each settling.
+    var waitingForBudget = false
+    private let budget: OutputBudget
+    private let limits: HTTPLimits
+
+    /// The most output buffer capacity a connection keeps between batches (1 MiB).
+    static let retainedOutboxCapacity = 1 << 20
+    /// The most a producer is asked for at once: the "one chunk" above the high-water mark.
+    static let chunkLimit = 64 * 1024
+
+    init(limits: HTTPLimits, budget: OutputBudget) {
+        self.limits = limits
+        self.budget = budget
+    }
+
+    /// Unsent output, queued or in flight.
+    var buffered: Int { outbox.readableBytes &+ inFlight }
+    var isIdle: Bool { if case .idle = state { true } else { false } }
+    var isAnswering: Bool { if case .answering = state { true } else { false } }
+    var isStreaming: Bool { if case .streaming = state { true } else { false } }
+    var overHighWater: Bool { buffered > limits.writeHighWaterMark }
+    /// New work must wait: this connection already holds unsent output while all of them
+    /// together hold the budget. A connection with nothing unsent is always served (it holds
+    /// no memory, and `/healthz` must answer while hostile readers fill the budget).
+    var overBudget: Bool { buffered > 0 && budget.isSpent }
+    /// The outbox is ready for the transport.
+    var wantsWrite: Bool { inFlight == 0 && !outbox.isEmpty }
+
+    /// The responder is asked for an answer (`Action.respond`).
+    mutating func ask() {
+        state = .answering
+    }
+
+    /// The interim `100 Continue` (RFC 9110 §10.1.1), ahead of any answer.
+    mutating func writeContinue() {
+        outbox.writeStaticString(ResponseSerializer.continueLine)
+    }
+
+    /// Frames the responder's `response` to `answer`'s request, with `Connection: close` when
+    /// `closeAsked` or when the framing needs it (a body of unknown length to an HTTP/1.0 peer ends
+    /// at the close, RFC 9112 §6.3). Returns the bytes it added and whether the connection closes
+    /// after this answer. A response with a refused field goes out without its fields
+    /// (`ResponseSerializer.appendHead`): the owner asks for a request's refusal first, so only an
+    /// error's answer arrives here so.
+    mutating func frame(_ response: borrowing HTTPResponse, to answer: borrowing Answer, closeAsked: Bool,
+                        date: DateCache) -> (bytes: Int, closes: Bool) {
+        let start = outbox.writerIndex
+        let (framing, mustClose) = ResponseSerializer.framing(response, versionMinor: answer.versionMinor)
+        let close = closeAsked || mustClose
+        let keepAliveHeader = !close && answer.versionMinor == 0
+        if response.isStreamed, let producer = response.producer {
+            if !answer.headOnly && (framing != .none || mustClose) {
+                ResponseSerializer.appendHead(response, framing: framing, close: close,
+                                              keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
+                var expected: Int? = nil
+                if case .length(let n) = framing { expected = n }
+                state = .streaming(BodyStream(producer: producer, chunked: framing == .chunked,
+                                              expectedLength: expected, close: close))
+            } else {
+                // HEAD or a bodiless status: the head alone; the producer is never called.
+                ResponseSerializer.appendHead(response, framing: answer.headOnly ? framing : .none, close: close,
+                                              keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
+                state = .idle
+            }
+        } else {
+            ResponseSerializer.append(response, headOnly: answer.headOnly, close: close,
+                                      keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
+            state = .idle
+        }
+        settleBudget()
+        return (outbox.writerIndex &- start, close)
+    }
+
+    /// Asks the producer for more while the connection and the budget have room; frames chunks.
+    /// Returns nil while the stream goes on; once its body is complete, whether the connection
+    /// must close after it (`BodyStream.closesConnection`).
+    mutating func produce() -> Bool? {
+        guard case .streaming(var stream) = state else { return nil }
+        state = .idle  // the producer is moved out while it works, not shared
+        while buffered <= limits.writeHighWaterMark {
+            // Streamed bodies stop for the budget even on a connection with nothing unsent: each
+            // of a thousand such connections taking "one more chunk" would be 64 MB.
+            if budget.isSpent { waitingForBudget = true; break }
+            let limit = min(Self.chunkLimit, max(4096, limits.writeHighWaterMark &- buffered))
+            let progress = stream.appendPiece(to: &outbox, limit: limit)
+            settleBudget()
+            if progress == .done { return stream.closesConnection }
+        }
+        state = .streaming(stream)
+        return nil
+    }
+
+    /// The transport sent `outbox`; `queued` bytes of it are still being written.
+    mutating func outboxWritten(queued: Int) {
+        // Capacity is kept for the next batch, unless one big answer grew it: 64 connections
+        // each keeping a 3 MB outbox after one `include: all` answer held ~200 MB (bench w6).
+        outbox.clear(keepingCapacityUpTo: Self.retainedOutboxCapacity)
+        inFlight = queued
+        unsentMark = queued
+        settleBudget()
+    }
+
+    /// Swaps the outbox with `other` (the transport takes the bytes it must queue and gives an
+    /// empty spare back; `outboxWritten` follows).
+    mutating func exchangeOutbox(_ other: inout ByteBuffer) {
+        swap(&outbox, &other)
+        inFlightCapacity = other.capacity
+    }
+
+    /// The write in flight finished.
+    mutating func writeCompleted() {
+        inFlight = 0
+        inFlightCapacity = 0
+        unsentMark = 0
+        settleBudget()
+    }
+
+    /// The transport says `unsent` bytes of the write in flight are still to go: true when that
+    /// is fewer than it last said (the peer is reading, however slowly).
+    mutating func noteUnsent(_ unsent: Int) -> Bool {
+        guard inFlight > 0, unsent < unsentMark else { return false }
+        unsentMark = unsent
+        return true
+    }
+
+    /// Drops everything (the connection closes) and gives the budget back.
+    mutating func drop() {
+        state = .idle
+        outbox.clear(keepingCapacityUpTo: 0)
+        inFlight = 0
+        inFlightCapacity = 0
+        settleBudget()
+    }
+
+    /// The budget counts memory, not bytes: the capacity of a non-empty outbox and of the buffer
+    /// being written (ByteBuffer grows by doubling, so bytes alone undercount by up to half).
+    private var heldMemory: Int {
+        (outbox.isEmpty ? 0 : outbox.capacity) &+ (inFlight > 0 ? max(inFlight, inFlightCapacity) : 0)
+    }
+
+    /// Brings this connection's share of the budget in line with its unsent output.
+    mutating func settleBudget() {
+        let now = heldMemory
+        if now != accounted {
+            budget.add(now &- accounted)
+            accounted = now
+        }
+    }
+}
