@@ -64,6 +64,14 @@ struct InputReader {
         issues.append(ValidationIssue(pointer: pointer, message: message))
     }
 
+    /// Takes back the issue at `pointer` saying `message`, if there is one: a route on which a
+    /// field may be absent in some forms (a fluid stylesheet's `viewport`, docs/web.md#fluid-and-fixed).
+    mutating func withdraw(_ pointer: String, _ message: String) -> Bool {
+        guard let i = issues.firstIndex(where: { $0.pointer == pointer && $0.message == message }) else { return false }
+        issues.remove(at: i)
+        return true
+    }
+
     /// Runs `body` one level down, at the field `name`.
     mutating func at<R>(_ name: StaticString, _ body: (inout InputReader) -> R) -> R {
         path.append(.name(name))
