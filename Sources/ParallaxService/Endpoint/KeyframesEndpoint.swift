@@ -61,11 +61,12 @@ struct KeyframesAnswer {
     /// The data formats (json, keytimes) narrow the tracks to `properties`; the styling formats
     /// need every track, but a bad `properties` is still an error there.
     init<Model: FluidStyled>(_ input: Model, _ o: KeyframesOptions, limits: LayoutLimits) throws(ValidationError) {
+        // The fluid form's own rules first: its placeholders (the reference viewport, stand-in
+        // frames) must not be what a problem is about.
+        if o.fluid, case let issues = input.fluidIssues(o), !issues.isEmpty { throw ValidationError(issues: issues) }
         let k = try input.keyframes(domain: o.domain, properties: o.format.usesProperties ? o.properties : nil, limits: limits)
         if !o.format.usesProperties, o.properties != nil { _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits) }
         if o.fluid {
-            let issues = input.fluidIssues(o)
-            if !issues.isEmpty { throw ValidationError(issues: issues) }
             _ = try boundedBoxes(k, limits)
             let css = o.format == .css
             let scenes = try FluidScenes { (size: Size, reduced: Bool) throws(ValidationError) in

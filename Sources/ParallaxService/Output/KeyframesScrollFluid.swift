@@ -67,8 +67,10 @@ extension KeyframesScene {
                 let k = try one.keyframes(domain: d, properties: nil, limits: limits)
                 var b = scroll(one, k, requested: d, limits: limits).boxes[0]
                 b.view = ViewRange(domain: k.domain, progressFrom: p0, progressTo: p1)
-                b.anchorX = e.frame.x
-                b.anchorY = e.frame.y
+                // Resting at its frame, translate animated whole; a constant translate is simply
+                // part of its place (the module then writes none, as for a fixed page).
+                b.anchorX = b.x.isConstant ? nil : e.frame.x
+                b.anchorY = b.y.isConstant ? nil : e.frame.y
                 box = b
             }
             var placed = box
