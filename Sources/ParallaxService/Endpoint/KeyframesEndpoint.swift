@@ -69,8 +69,8 @@ struct KeyframesAnswer {
         if o.fluid {
             _ = try boundedBoxes(k, limits)
             let css = o.format == .css
-            let scenes = try FluidScenes { (size: Size, reduced: Bool) throws(ValidationError) in
-                var at = input
+            let scenes = try FluidScenes { (size: Size, reduced: Bool, probe: Bool) throws(ValidationError) in
+                var at = probe ? input.fluidProbe : input
                 at.viewport = size
                 if reduced { at.motionScale = 0 }
                 return try at.fluidScene(o, styled: css, limits: limits)

@@ -24,20 +24,26 @@ struct FluidScenes {
     var main: [KeyframesScene]
     var reduced: [KeyframesScene]
 
-    /// `scene(size, reduced)`: the markup at `size`, at the request's motion or at `motionScale: 0`.
-    init(_ scene: (Size, Bool) throws(ValidationError) -> KeyframesScene) throws(ValidationError) {
+    /// `scene(size, reduced, probe)`: the markup at `size`, at the request's motion or at
+    /// `motionScale: 0`; `probe`: of a request that bends exactly where this one does, at most a
+    /// few boxes long (a pager of at most 5 pages: page i's numbers are page 0's moved by i·L, so
+    /// its first, middle and last pages show every bend; `FluidStyled.fluidProbe`). The checks run
+    /// on the probe, so a 10 000-box stylesheet is laid out three times, not five.
+    init(_ scene: (Size, Bool, Bool) throws(ValidationError) -> KeyframesScene) throws(ValidationError) {
         var main: [KeyframesScene] = [], reduced: [KeyframesScene] = []
         for r in Self.references {
-            main.append(try scene(r, false))
-            reduced.append(try scene(r, true))
+            main.append(try scene(r, false, false))
+            reduced.append(try scene(r, true, false))
         }
-        for c in Self.checks {
-            try Self.check(main, try scene(c, false), at: c)
-            try Self.check(reduced, try scene(c, true), at: c)
+        for motion in [false, true] {
+            var probes: [KeyframesScene] = []
+            for r in Self.references { probes.append(try scene(r, motion, true)) }
+            for c in Self.checks { try Self.check(probes, try scene(c, motion, true), at: c) }
         }
         self.main = main
         self.reduced = reduced
     }
+
 
     static let spelling = StyleSpelling(references: references)
 

@@ -6,6 +6,9 @@ protocol FluidStyled: LayoutModel {
     var viewport: Size { get set }
     /// How many elements may leave out `frame` (scroll elements; 0 for the other models).
     var fluidElementCount: Int { get }
+    /// A request whose numbers bend exactly where this one's do, at most a few boxes long: what
+    /// `FluidScenes` checks at its extra sizes.
+    var fluidProbe: Self { get }
     /// What a fluid request may not say (each a 422 with its pointer).
     func fluidIssues(_ o: KeyframesOptions) -> [ValidationIssue]
     /// The markup at this input's (reference) viewport; `styled`: a stylesheet, whose curves reach
@@ -15,6 +18,14 @@ protocol FluidStyled: LayoutModel {
 
 extension PagingInput: FluidStyled {
     var fluidElementCount: Int { 0 }
+
+    /// At most 5 pages: pages 0, 1, the middle ones and the last two bend alike for any N ≥ 5
+    /// (page i's numbers are page 0's moved by i·L; only the first and last meet the range's ends).
+    var fluidProbe: PagingInput {
+        var p = self
+        p.pageCount = min(pageCount, 5)
+        return p
+    }
 
     /// A fluid pager covers its whole scroll range [0, (N − 1)·L], whose px depend on the size.
     func fluidIssues(_ o: KeyframesOptions) -> [ValidationIssue] {
@@ -31,6 +42,7 @@ extension PagingInput: FluidStyled {
 
 extension HeaderInput: FluidStyled {
     var fluidElementCount: Int { 0 }
+    var fluidProbe: HeaderInput { self }
     func fluidIssues(_ o: KeyframesOptions) -> [ValidationIssue] { [] }
 
     /// A header's offsets are its own heights' (px at every size): the fixed domains.
@@ -43,6 +55,8 @@ extension HeaderInput: FluidStyled {
 
 extension ScrollInput: FluidStyled {
     var fluidElementCount: Int { elements.count }
+    /// Every element (each is its own small scene).
+    var fluidProbe: ScrollInput { self }
 
     /// An element's range must not depend on the size or on where the page puts it: both of
     /// `startOffset`/`endOffset` or neither (the default end of the other is an edge of the
