@@ -1316,6 +1316,7 @@ components:
         properties:
           selector: {type: string, description: 'The docs/model.md#keyframes markup element.'}
           property: {type: string, enum: [translate, width, height, scale, rotate, opacity]}
+          timeline: {type: string, const: view, description: 'Fluid only: animated over the element''s own crossing of the scroller (a ViewTimeline with the element as subject), its range in cover percentages.'}
           keyframes:
             type: array
             items:
@@ -1333,9 +1334,16 @@ components:
               fill: {type: string, const: both}
               easing: {type: string}
     WAAPIAnswer:
-      description: 'format waapi: for each animation, scroller.querySelector(selector).animate(keyframes, {...options, timeline: new ScrollTimeline({source: scroller, axis: timeline.axis})}) over the markup styled by format css (its own animations switched off).'
+      description: 'format waapi: for each animation, scroller.querySelector(selector).animate(keyframes, {...options, timeline: new ScrollTimeline({source: scroller, axis: timeline.axis})}) over the markup styled by format css (its own animations switched off). Fluid (no viewport, docs/web.md#fluid-and-fixed): "fluid": true instead of the domain, lengths in calc() relative to the scroller, ranges "normal" (the whole scroll range) or "cover p%" on an animation with "timeline": "view" (then timeline: new ViewTimeline({subject: element, axis: timeline.axis})).'
       allOf:
-        - {$ref: '#/components/schemas/KeyframesHead'}
+        - anyOf:
+            - {$ref: '#/components/schemas/KeyframesHead'}
+            - type: object
+              required: [model, axis, fluid]
+              properties:
+                model: {type: string, enum: [paging, header, scroll]}
+                axis: {$ref: '#/components/schemas/Axis'}
+                fluid: {type: boolean, const: true}
         - type: object
           required: [timeline, animations, reducedMotion]
           properties:

@@ -242,7 +242,51 @@ def repair_domain(f, fallback, max_span=None):
         f.set("domain.to", hi)
 
 
+def repair_viewport(f, model):
+    """Fluid keyframes (docs/web.md#fluid-and-fixed): viewport has both sizes or none, and none
+    only with format css or waapi, whose own rules then hold (rules JSON Schema cannot state): a
+    fluid pager has at least 2 pages and no domain, and no layer travel beyond its stride at 320 px
+    (a 422 at /viewport); a fluid scroll element gives startOffset and endOffset together, and
+    speed with center (or that range)."""
+    if f.has("viewport.width") != f.has("viewport.height"):
+        f.delete("viewport.width")
+        f.delete("viewport.height")
+    if f.has("viewport.width"):
+        return
+    if f.get("format") not in ("css", "waapi"):
+        f.set("viewport.width", 390)
+        f.set("viewport.height", 844)
+        return
+    if model == "paging":
+        f.delete("domain.from")
+        f.delete("domain.to")
+        if not f.dotted:
+            f.delete("domain")
+        n = f.get("pageCount")
+        if number(n):
+            f.set("pageCount", int(min(max(n, 2), KEYFRAME_SLOTS)))
+        layers = f.get("layers")
+        if isinstance(layers, list):
+            for layer in layers:
+                if isinstance(layer, dict) and number(layer.get("travel")) and abs(layer["travel"]) > 300:
+                    layer["travel"] = 300.0 if layer["travel"] > 0 else -300.0
+            f.set("layers", layers)
+    elif model == "scroll":
+        elements = f.get("elements")
+        if isinstance(elements, list):
+            for e in elements:
+                if not isinstance(e, dict):
+                    continue
+                if ("startOffset" in e) != ("endOffset" in e):
+                    e.pop("startOffset", None)
+                    e.pop("endOffset", None)
+                if "speed" in e and "startOffset" not in e:
+                    e["center"] = True
+            f.set("elements", elements)
+
+
 def repair_paging_keyframes(f):
+    repair_viewport(f, "paging")
     repair_paging(f, answers_pages=False)
     n = f.get("pageCount")
     horizontal = f.get("axis", "horizontal") != "vertical"
@@ -261,6 +305,7 @@ def repair_paging_keyframes(f):
 
 
 def repair_header_keyframes(f):
+    repair_viewport(f, "header")
     repair_header(f)
     h = f.get("header.height")
     def fallback(force=False):
@@ -269,6 +314,7 @@ def repair_header_keyframes(f):
 
 
 def repair_scroll_keyframes(f):
+    repair_viewport(f, "scroll")
     repair_scroll(f)
     elements = f.get("elements")
     horizontal = f.get("axis", "vertical") == "horizontal"
