@@ -1,4 +1,5 @@
 import Testing
+import ParallaxLayout
 @testable import ParallaxService
 
 @Suite struct JSONParserTests {
@@ -44,12 +45,12 @@ import Testing
         #expect((try? outcome.get()) != nil)
     }
 
-    /// A field table finds each of its names at its own position, by the hashed slot, and no
+    /// A name table finds each of its names at its own position, by the hashed slot, and no
     /// other key: names one byte or one length away, other tables' names, keys past 16 bytes.
     @Test func fieldTablesFindTheirNamesAndNothingElse() {
-        let table = InputReader.pagingFields
-        let names = InputReader.PagingField.allCases.map { table.name($0.rawValue) }
-        var keys = names.map { "\($0)" }
+        let table = PagingField.names
+        let names = PagingField.allCases.map(\.rawValue)
+        var keys = names
         var strangers: [String] = ["", "x", "Viewport", "viewporT", "viewport ", "pag", "pageCounts", "offsetsX",
                                    "decelerationRatE", "decelerationRates", "previousOffsetXYZ", "height", "width", "name"]
         for n in keys { strangers += [String(n.dropLast()), n + "s", "_" + n.dropFirst()] }
@@ -60,6 +61,7 @@ import Testing
             var i = 0
             root.forEachMemberKey { k, _ in
                 #expect(table.index(of: k) == (i < names.count ? i : nil), "\(k)")
+                if i < names.count { #expect(table[k] == PagingField.allCases[i]) }
                 i += 1
             }
             #expect(i == keys.count)
@@ -67,12 +69,30 @@ import Testing
         #expect((try? outcome.get()) != nil)
     }
 
-    /// The paging reader switches on the matched position: its cases name the table's fields in
-    /// the table's order.
-    @Test func pagingFieldCasesFollowTheTable() {
-        for f in InputReader.PagingField.allCases {
-            #expect("\(InputReader.pagingFields.name(f.rawValue))" == "\(f)")
+    /// Every name table of the API (objects' fields and keywords) maps each raw value to its own
+    /// case, as a key and as a string value, and its required fields are the ones reported missing.
+    @Test func everyNameTableMapsItsRawValuesToTheirCases() {
+        func check<E: JSONNames & Equatable>(_: E.Type) {
+            let body = "{" + E.allCases.map { "\"\($0.rawValue)\":\"\($0.rawValue)\"" }.joined(separator: ",") + "}"
+            let outcome: Result<Void, JSONSyntaxError> = parser.parse(Array(body.utf8).span) { root in
+                var found: [E] = []
+                root.forEachMemberKey { k, v in
+                    #expect(E.names[k] == E(rawValue: k.description), "\(E.self) \(k)")
+                    if let key = v.stringKey, let e = E.names[key] { found.append(e) }
+                }
+                #expect(found == Array(E.allCases), "\(E.self)")
+            }
+            #expect((try? outcome.get()) != nil)
         }
+        check(PagingField.self); check(LayerField.self); check(MinEffectField.self)
+        check(HeaderRequestField.self); check(HeaderField.self)
+        check(ScrollField.self); check(ElementField.self); check(EasingField.self)
+        check(SizeField.self); check(FrameField.self); check(RangeField.self); check(KeyframesField.self)
+        check(Axis.self); check(Direction.self); check(ContentMode.self); check(PagingInput.Include.self)
+        check(PagingInput.Fit.self); check(HeaderInput.Mode.self); check(ResponseFormat.self)
+        check(KeyframesFormat.self); check(SnapStop.self)
+        #expect(PagingField.names.required.map { PagingField.allCases[$0] } == [.viewport, .pageCount])
+        #expect(ElementField.names.required.map { ElementField.allCases[$0] } == [.name, .frame])
     }
 
     private func describe(_ v: JSONValue) -> String {

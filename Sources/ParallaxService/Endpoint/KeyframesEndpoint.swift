@@ -20,9 +20,7 @@ enum KeyframesEndpoint<Model: FluidStyled>: Endpoint {
     private static func readFluid(_ input: inout Model, _ options: inout KeyframesOptions, _ reader: inout InputReader) {
         guard reader.withdraw("/viewport", "is required") else { return }
         guard options.format == .css || options.format == .waapi else {
-            reader.at("viewport") {
-                $0.fail("is required with format \"\(options.format.rawValue)\" (numbers for one size); only format \"css\" and \"waapi\" may leave it out: their fluid answers fit the scroller at any size")
-            }
+            reader.fail(missing: "viewport", "is required with format \"\(options.format.rawValue)\" (numbers for one size); only format \"css\" and \"waapi\" may leave it out: their fluid answers fit the scroller at any size")
             return
         }
         options.fluid = true

@@ -17,12 +17,8 @@ struct InputReader {
     private(set) var issues: [ValidationIssue] = []
     private var path: [Step] = []
     /// Keys of the objects being read, innermost last: one buffer for the whole document instead
-    /// of an array per object (duplicate detection).
+    /// of an array per object (duplicate detection of the fields outside an object's table).
     private var keys: [JSONKey] = []
-    /// While `object` calls its `member`: the position in the object's `JSONFields` of the key
-    /// it matched, −1 for a key outside the table. A hot reader switches on it (an integer)
-    /// instead of comparing the key with each case's literal again (`PagingReader`).
-    private(set) var field = -1
 
     /// The two buffers, kept by the caller between documents so a request allocates neither
     /// (a reader leaves both empty: every push has its pop).
@@ -45,14 +41,13 @@ struct InputReader {
         swap(&keys, &scratch.keys)
     }
 
-    /// One step of the location: a member of the document, a schema name, an array index.
+    /// One step of the location: a member of the document or an array index.
     fileprivate enum Step {
-        case member(JSONKey), name(StaticString), index(Int)
+        case member(JSONKey), index(Int)
 
         var token: JSONPointer.Token {
             switch self {
             case .member(let k): .member(k)
-            case .name(let n): .key(n.description)
             case .index(let i): .index(i)
             }
         }
@@ -72,11 +67,10 @@ struct InputReader {
         return true
     }
 
-    /// Runs `body` one level down, at the field `name`.
-    mutating func at<R>(_ name: StaticString, _ body: (inout InputReader) -> R) -> R {
-        path.append(.name(name))
-        defer { path.removeLast() }
-        return body(&self)
+    /// Reports `message` one level down, at the field `name` the document lacks (also a route's
+    /// own message for a missing field, e.g. the keyframes route's `viewport`).
+    mutating func fail(missing name: String, _ message: String) {
+        issues.append(ValidationIssue(pointer: JSONPointer(path.map(\.token) + [.key(name)]).description, message: message))
     }
 
     /// Runs `body` one level down, at array index `index`.
@@ -86,19 +80,29 @@ struct InputReader {
         return body(&self)
     }
 
+    /// What `object` hands its `member` reader: a field of the object's table, or a key outside
+    /// it (a route's own fields, e.g. the keyframes request's `domain`, else unknown).
+    enum Member<F> {
+        case field(F)
+        case other(JSONKey)
+    }
+
     /// Iterates an object's members with the path at each member. A key is first looked up in
-    /// `fields` (the object's schema, one table per object kind): a field seen before is reported
-    /// once per repeat without reading it again, by a bit of a mask. Then `member` reads it;
-    /// `member` returns false for a key it does not know (reported as unknown). Keys outside
-    /// `fields` that `member` still accepts (a route's `extra` fields) are remembered in the key
-    /// buffer for the same check. Then each of `fields`' required names missing is reported, in
+    /// `F`'s table (the object's schema, docs/architecture.md#reading-a-request): a field seen
+    /// before is reported once per repeat without reading it again, by a bit of a mask; else
+    /// `member` reads it, switching over the case (one closure, as the optimizer inlines it). A
+    /// key outside the table is handed over as `.other`; `member` returns false for a key it does
+    /// not know (reported as unknown), and the keys it accepts are remembered in the key buffer
+    /// for the same repeat check. Then each required field missing is reported, in the table's
     /// order. Returns false when `value` is not an object.
     @discardableResult @inline(__always)
-    mutating func object(_ value: JSONValue, _ fields: JSONFields, member: (inout InputReader, JSONKey, JSONValue) -> Bool) -> Bool {
+    mutating func object<F: JSONNames>(_ value: JSONValue, _: F.Type,
+                                       member: (inout InputReader, Member<F>, JSONValue) -> Bool) -> Bool {
         guard value.kind == .object else {
             fail("must be an object, not \(value.kindName)")
             return false
         }
+        let fields = F.names
         var seen: UInt64 = 0
         let start = keys.count
         value.forEachMemberKey { key, v in
@@ -111,24 +115,21 @@ struct InputReader {
                     return
                 }
                 seen |= bit
-                field = i
-                if !member(&self, key, v) { fail("unknown field") }
+                if !member(&self, .field(fields.name(at: i)), v) { fail("unknown field") }
                 return
             }
-            field = -1
             // Only known extra fields are remembered, so the scan stays short however many
             // unknown keys a hostile body holds.
             if keys.count > start && keys[start...].contains(key) {
                 fail("appears more than once")
                 return
             }
-            if member(&self, key, v) { keys.append(key) } else { fail("unknown field") }
+            if member(&self, .other(key), v) { keys.append(key) } else { fail("unknown field") }
         }
         if keys.count > start { keys.removeSubrange(start...) }
-        let missing = fields.requiredMask & ~seen
-        if missing != 0 {
-            for i in 0..<fields.requiredCount where missing & (1 << UInt64(i)) != 0 {
-                at(fields.name(i)) { $0.fail("is required") }
+        if fields.requiredMask & ~seen != 0 {
+            for i in fields.required where seen & (1 << UInt64(i)) == 0 {
+                fail(missing: fields.name(at: i).rawValue, "is required")
             }
         }
         return true
@@ -158,12 +159,7 @@ struct InputReader {
         return nil
     }
 
-    /// A string naming one case of `E`, e.g. `axis`.
-    mutating func keyword<E: RawRepresentable & CaseIterable>(_ v: JSONValue, _ type: E.Type) -> E? where E.RawValue == String {
-        stringKeyword(v, type)
-    }
-
-    /// `keyword` through a String: the path for enums without a byte matcher, and for errors.
+    /// `keyword` through a String: the path for its errors.
     mutating func stringKeyword<E: RawRepresentable & CaseIterable>(_ v: JSONValue, _: E.Type) -> E? where E.RawValue == String {
         guard let s = string(v) else { return nil }
         if let e = E(rawValue: s) { return e }
@@ -196,17 +192,14 @@ struct InputReader {
 
     // MARK: - Shared objects
 
-    private static let sizeFields = JSONFields(required: ["width", "height"])
-    private static let frameFields = JSONFields(required: ["x", "y", "width", "height"])
-
     /// `{width, height}`, both required numbers.
     mutating func size(_ v: JSONValue) -> Size? {
         var w: Double?, h: Double?
-        let seen = object(v, Self.sizeFields) { r, key, e in
-            switch key {
-            case "width": w = r.number(e)
-            case "height": h = r.number(e)
-            default: return false
+        let seen = object(v, SizeField.self) { r, member, e in
+            guard case .field(let field) = member else { return false }
+            switch field {
+            case .width: w = r.number(e)
+            case .height: h = r.number(e)
             }
             return true
         }
@@ -219,74 +212,50 @@ struct InputReader {
     /// `{x, y, width, height}`, all required numbers.
     mutating func frame(_ v: JSONValue) -> Frame? {
         var x: Double?, y: Double?, w: Double?, h: Double?
-        let seen = object(v, Self.frameFields) { r, key, e in
-            switch key {
-            case "x": x = r.number(e)
-            case "y": y = r.number(e)
-            case "width": w = r.number(e)
-            case "height": h = r.number(e)
-            default: return false
+        let seen = object(v, FrameField.self) { r, member, e in
+            guard case .field(let field) = member else { return false }
+            switch field {
+            case .x: x = r.number(e)
+            case .y: y = r.number(e)
+            case .width: w = r.number(e)
+            case .height: h = r.number(e)
             }
             return true
         }
         guard seen else { return nil }
         return Frame(x: x ?? 0, y: y ?? 0, width: w ?? 1, height: h ?? 1)
     }
+
+    /// `{from, to}`, both required (a page range, a keyframes domain); the callers give the
+    /// missing end its placeholder.
+    mutating func fromTo(_ v: JSONValue) -> (from: Double?, to: Double?)? {
+        var from: Double?, to: Double?
+        let seen = object(v, RangeField.self) { r, member, e in
+            guard case .field(let field) = member else { return false }
+            switch field {
+            case .from: from = r.number(e)
+            case .to: to = r.number(e)
+            }
+            return true
+        }
+        return seen ? (from, to) : nil
+    }
 }
 
-/// The field names of one kind of JSON object in the API (its schema's `properties`), required
-/// ones first, as a table of each name's length and first 16 bytes: a key is matched by comparing
-/// words, and a field's position is its bit in `InputReader.object`'s masks. Built once per kind.
-///
-/// A key finds its one candidate entry by a multiplicative hash of its words into 256 slots, the
-/// multiplier chosen when the table is built so that no two of its names share a slot; the entry's
-/// words then confirm it. (A scan of the entries cost ≈ 17 instructions a key per name before it.)
-struct JSONFields: Sendable {
-    private let names: [StaticString]
-    private let entries: [(length: Int, word0: UInt64, word1: UInt64)]
-    /// Slot → entry index, −1 for none.
-    private let slots: [Int8]
-    private let multiplier: UInt64
-    let requiredCount: Int
-    let requiredMask: UInt64
+/// The fields of `{width, height}` (`viewport`, `content`).
+enum SizeField: String, JSONNames {
+    case width, height
+    static let names = NameTable<Self>(required: [.width, .height])
+}
 
-    init(required: [StaticString], optional: [StaticString] = []) {
-        names = required + optional
-        precondition(names.count <= 64 && names.allSatisfy { $0.utf8CodeUnitCount <= 16 },
-                     "a field table holds at most 64 names of at most 16 bytes")
-        let entries = names.map { ($0.utf8CodeUnitCount, JSONKey.word($0, from: 0), JSONKey.word($0, from: 8)) }
-        self.entries = entries
-        requiredCount = required.count
-        requiredMask = required.isEmpty ? 0 : UInt64.max >> UInt64(64 - required.count)
-        // Odd multipliers from a fixed sequence until every name has a slot of its own (a few
-        // tries for the API's tables, once per table, at start-up).
-        var candidate: UInt64 = 0x9E37_79B9_7F4A_7C15
-        while true {
-            let m = candidate | 1
-            var table = [Int8](repeating: -1, count: 256)
-            var clash = false
-            for (i, e) in entries.enumerated() {
-                let s = Self.slot(length: e.0, e.1, e.2, m)
-                if table[s] >= 0 { clash = true; break }
-                table[s] = Int8(i)
-            }
-            if !clash { slots = table; multiplier = m; break }
-            candidate = candidate &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        }
-    }
+/// The fields of a frame `{x, y, width, height}` (a scroll element's `frame`).
+enum FrameField: String, JSONNames {
+    case x, y, width, height
+    static let names = NameTable<Self>(required: [.x, .y, .width, .height])
+}
 
-    @inline(__always) private static func slot(length: Int, _ word0: UInt64, _ word1: UInt64, _ m: UInt64) -> Int {
-        Int(truncatingIfNeeded: ((word0 ^ (word1 &* 0xBF58_476D_1CE4_E5B9) ^ UInt64(truncatingIfNeeded: length)) &* m) >> 56)
-    }
-
-    /// The position of the field `key` names, or nil.
-    @inline(__always) func index(of key: JSONKey) -> Int? {
-        guard key.length <= 16 else { return nil }
-        let i = Int(slots.span[Self.slot(length: key.length, key.word0, key.word1, multiplier)])
-        guard i >= 0 else { return nil }
-        let e = entries.span[i]
-        return e.length == key.length && e.word0 == key.word0 && e.word1 == key.word1 ? i : nil
-    }
-
-    func name(_ i: Int) -> StaticString { names[i] }
+/// The fields of `{from, to}` (a paging `range`, a keyframes `domain`).
+enum RangeField: String, JSONNames {
+    case from, to
+    static let names = NameTable<Self>(required: [.from, .to])
 }

@@ -1,7 +1,7 @@
 import ParallaxLayout
 
 /// The answer formats of the keyframes routes (docs/model.md#keyframes).
-enum KeyframesFormat: String, CaseIterable {
+enum KeyframesFormat: String, JSONNames {
     /// The canonical tracks (`knots`, `easings`).
     case json
     /// A stylesheet for the docs/model.md#keyframes markup with scroll-driven animations.
@@ -10,14 +10,24 @@ enum KeyframesFormat: String, CaseIterable {
     case waapi
     /// `values`, `keyTimes`, `timingFunctions` for CAKeyframeAnimation and Android keyframes.
     case keytimes
+
+    static let names = NameTable<Self>()
 }
 
 /// `snapStop` (paging only): CSS `scroll-snap-stop` on every page's snap position. `always` makes a
 /// fling or a wheel turn stop on the next page instead of passing over pages (CSS Scroll Snap 1,
 /// §6.2); `normal`, the default, lets it pass over as the browser's momentum carries it.
-enum SnapStop: String, CaseIterable {
+enum SnapStop: String, JSONNames {
     case normal
     case always
+
+    static let names = NameTable<Self>()
+}
+
+/// The fields a keyframes request adds to its model's request (openapi.yaml `PagingKeyframesRequest`, …).
+enum KeyframesField: String, JSONNames {
+    case domain, format, properties, snapStop
+    static let names = NameTable<Self>()
 }
 
 /// What a keyframes request adds to its model's request (docs/model.md#keyframes): the model's own fields are read
@@ -35,40 +45,29 @@ struct KeyframesOptions {
 }
 
 extension InputReader {
-    private static let domainFields = JSONFields(required: ["from", "to"])
-
     /// Reads `domain`, `format`, `properties` or (for a model that `pages`) `snapStop` into
     /// `options`; false for any other key (the model's reader then reports it as unknown).
     /// `snapStop` is accepted with every format, so the stylesheet's URL with `format=json` (what
     /// parallax.js fetches) stays a valid request; only the css answer has snap rules to carry it.
     mutating func keyframesField(_ key: JSONKey, _ v: JSONValue, into options: inout KeyframesOptions, pages: Bool) -> Bool {
-        switch key {
-        case "domain": options.domain = keyframeDomain(v)
-        case "format": if let f = stringKeyword(v, KeyframesFormat.self) { options.format = f }
-        case "properties": options.properties = propertyList(v)
-        case "snapStop":
+        guard let field = KeyframesField.names[key] else { return false }
+        switch field {
+        case .domain: options.domain = keyframeDomain(v)
+        case .format: if let f = keyword(v, KeyframesFormat.self) { options.format = f }
+        case .properties: options.properties = propertyList(v)
+        case .snapStop:
             guard pages else {
                 fail("applies only to paging keyframes: a header or scroll page has no snap positions")
                 return true
             }
-            if let s = stringKeyword(v, SnapStop.self) { options.snapStop = s }
-        default: return false
+            if let s = keyword(v, SnapStop.self) { options.snapStop = s }
         }
         return true
     }
 
     /// `{"from": a, "to": b}`, both required numbers; their order is checked by `keyframes()`.
     private mutating func keyframeDomain(_ v: JSONValue) -> KeyframeDomain? {
-        var from: Double?, to: Double?
-        let seen = object(v, Self.domainFields) { r, key, e in
-            switch key {
-            case "from": from = r.number(e)
-            case "to": to = r.number(e)
-            default: return false
-            }
-            return true
-        }
-        guard seen, let from, let to else { return nil }
+        guard let range = fromTo(v), let from = range.from, let to = range.to else { return nil }
         return KeyframeDomain(from: from, to: to)
     }
 

@@ -1,50 +1,56 @@
 import ParallaxLayout
 
+/// The paging request's fields (openapi.yaml `PagingRequest`, docs/model.md#paging), in the
+/// schema's order; the raw values are the API's names.
+enum PagingField: String, JSONNames {
+    case viewport, pageCount, pageSpacing, axis, direction, infinite, offset, page, offsets, currentPage, layers,
+         include, range, velocity, decelerationRate, previousOffset, motionScale, pixelScale
+    static let names = NameTable<Self>(required: [.viewport, .pageCount])
+}
+
+/// The fields of one of the paging request's `layers` (docs/model.md#layers).
+enum LayerField: String, JSONNames {
+    case name, travel, rate, fit, opacity, scale, content, contentMode
+    static let names = NameTable<Self>()
+}
+
+/// The field of a layer's `opacity` and `scale` effects, `{"min": m}`.
+enum MinEffectField: String, JSONNames {
+    case min
+    static let names = NameTable<Self>()
+}
+
 extension InputReader {
-    // The field tables (InputReader.object), in the order of the schema (openapi.yaml).
-    static let pagingFields = JSONFields(
-        required: ["viewport", "pageCount"],
-        optional: ["pageSpacing", "axis", "direction", "infinite", "offset", "page", "offsets", "currentPage", "layers",
-                   "include", "range", "velocity", "decelerationRate", "previousOffset", "motionScale", "pixelScale"])
-    /// `pagingFields` in its order: the paging reader's switch goes by the position `object`
-    /// matched (`InputReader.field`). JSONParserTests' `pagingFieldCasesFollowTheTable` checks the
-    /// names agree.
-    enum PagingField: Int, CaseIterable {
-        case viewport, pageCount, pageSpacing, axis, direction, infinite, offset, page, offsets, currentPage, layers,
-             include, range, velocity, decelerationRate, previousOffset, motionScale, pixelScale
-    }
-
-    private static let layerFields = JSONFields(
-        required: [], optional: ["name", "travel", "rate", "fit", "opacity", "scale", "content", "contentMode"])
-    private static let minEffectFields = JSONFields(required: [], optional: ["min"])
-    private static let pageRangeFields = JSONFields(required: ["from", "to"])
-
     /// The paging request (docs/model.md#paging), field names exactly as the API. Missing or invalid required
     /// values get placeholders so value validation still runs over the rest. `extra` reads the
     /// fields a variant adds (the keyframes request's `domain`, `format`, `properties`, docs/model.md#keyframes).
     mutating func pagingInput(_ root: JSONValue, extra: (inout InputReader, JSONKey, JSONValue) -> Bool = { _, _, _ in false }) -> PagingInput {
         var input = PagingInput(viewport: Size(width: 1, height: 1), pageCount: 1)
-        object(root, Self.pagingFields) { r, key, v in
-            switch PagingField(rawValue: r.field) {
-            case .viewport?: if let s = r.size(v) { input.viewport = s }
-            case .pageCount?: if let n = r.number(v) { input.pageCount = n }
-            case .pageSpacing?: input.pageSpacing = r.number(v)
-            case .axis?: input.axis = r.keyword(v, Axis.self)
-            case .direction?: input.direction = r.keyword(v, Direction.self)
-            case .infinite?: input.infinite = r.bool(v)
-            case .offset?: input.offset = r.number(v)
-            case .page?: input.page = r.number(v)
-            case .offsets?: input.offsets = r.numbers(v)
-            case .currentPage?: input.currentPage = r.number(v)
-            case .layers?: input.layers = r.layers(v)
-            case .include?: input.include = r.keyword(v, PagingInput.Include.self)
-            case .range?: input.range = r.pageRange(v)
-            case .velocity?: input.velocity = r.number(v)
-            case .decelerationRate?: input.decelerationRate = r.number(v)
-            case .previousOffset?: input.previousOffset = r.number(v)
-            case .motionScale?: input.motionScale = r.number(v)
-            case .pixelScale?: input.pixelScale = r.number(v)
-            case nil: return extra(&r, key, v)
+        object(root, PagingField.self) { r, member, v in
+            let field: PagingField
+            switch member {
+            case .field(let f): field = f
+            case .other(let key): return extra(&r, key, v)
+            }
+            switch field {
+            case .viewport: if let s = r.size(v) { input.viewport = s }
+            case .pageCount: if let n = r.number(v) { input.pageCount = n }
+            case .pageSpacing: input.pageSpacing = r.number(v)
+            case .axis: input.axis = r.keyword(v, Axis.self)
+            case .direction: input.direction = r.keyword(v, Direction.self)
+            case .infinite: input.infinite = r.bool(v)
+            case .offset: input.offset = r.number(v)
+            case .page: input.page = r.number(v)
+            case .offsets: input.offsets = r.numbers(v)
+            case .currentPage: input.currentPage = r.number(v)
+            case .layers: input.layers = r.layers(v)
+            case .include: input.include = r.keyword(v, PagingInput.Include.self)
+            case .range: input.range = r.pageRange(v)
+            case .velocity: input.velocity = r.number(v)
+            case .decelerationRate: input.decelerationRate = r.number(v)
+            case .previousOffset: input.previousOffset = r.number(v)
+            case .motionScale: input.motionScale = r.number(v)
+            case .pixelScale: input.pixelScale = r.number(v)
             }
             return true
         }
@@ -63,17 +69,17 @@ extension InputReader {
 
     private mutating func layer(_ v: JSONValue) -> PagingInput.Layer {
         var layer = PagingInput.Layer()
-        _ = object(v, Self.layerFields) { r, key, e in
-            switch key {
-            case "name": layer.name = r.string(e)
-            case "travel": layer.travel = r.number(e)
-            case "rate": layer.rate = r.number(e)
-            case "fit": layer.fit = r.keyword(e, PagingInput.Fit.self)
-            case "opacity": layer.opacity = r.minEffect(e)
-            case "scale": layer.scale = r.minEffect(e)
-            case "content": layer.content = r.size(e)
-            case "contentMode": layer.contentMode = r.keyword(e, ContentMode.self)
-            default: return false
+        object(v, LayerField.self) { r, member, e in
+            guard case .field(let field) = member else { return false }
+            switch field {
+            case .name: layer.name = r.string(e)
+            case .travel: layer.travel = r.number(e)
+            case .rate: layer.rate = r.number(e)
+            case .fit: layer.fit = r.keyword(e, PagingInput.Fit.self)
+            case .opacity: layer.opacity = r.minEffect(e)
+            case .scale: layer.scale = r.minEffect(e)
+            case .content: layer.content = r.size(e)
+            case .contentMode: layer.contentMode = r.keyword(e, ContentMode.self)
             }
             return true
         }
@@ -83,9 +89,11 @@ extension InputReader {
     /// `{"min": m}`.
     private mutating func minEffect(_ v: JSONValue) -> PagingInput.MinEffect? {
         var effect = PagingInput.MinEffect()
-        let seen = object(v, Self.minEffectFields) { r, key, e in
-            guard key == "min" else { return false }
-            effect.min = r.number(e)
+        let seen = object(v, MinEffectField.self) { r, member, e in
+            guard case .field(let field) = member else { return false }
+            switch field {
+            case .min: effect.min = r.number(e)
+            }
             return true
         }
         return seen ? effect : nil
@@ -93,16 +101,7 @@ extension InputReader {
 
     /// `{"from": i, "to": j}`, both required.
     private mutating func pageRange(_ v: JSONValue) -> PagingInput.PageRange? {
-        var from: Double?, to: Double?
-        let seen = object(v, Self.pageRangeFields) { r, key, e in
-            switch key {
-            case "from": from = r.number(e)
-            case "to": to = r.number(e)
-            default: return false
-            }
-            return true
-        }
-        guard seen else { return nil }
-        return PagingInput.PageRange(from: from ?? 0, to: to ?? from ?? 0)
+        guard let range = fromTo(v) else { return nil }
+        return PagingInput.PageRange(from: range.from ?? 0, to: range.to ?? range.from ?? 0)
     }
 }

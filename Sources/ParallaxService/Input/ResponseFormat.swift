@@ -38,11 +38,7 @@ enum ResponseFormat: String, CaseIterable {
     }
 }
 
-extension ResponseFormat: JSONKeyword {
-    static func match(_ v: JSONValue) -> ResponseFormat? {
-        switch v { case "json": .json; case "svg": .svg; default: nil }
-    }
-}
+extension ResponseFormat: JSONNames { static let names = NameTable<Self>() }
 
 /// The format of one request: the body's `format` when given, else the `Accept` preference
 /// (judged only then, so a JSON request pays nothing for it).

@@ -1,27 +1,41 @@
 import ParallaxLayout
 
-extension InputReader {
-    // The field tables (InputReader.object), in the order of the schema (openapi.yaml).
-    private static let scrollFields = JSONFields(
-        required: ["viewport", "elements"], optional: ["axis", "offset", "offsets", "motionScale", "pixelScale"])
-    private static let elementFields = JSONFields(
-        required: ["name", "frame"],
-        optional: ["speed", "center", "translate", "scale", "opacity", "rotate", "easing", "startOffset", "endOffset"])
-    private static let easingFields = JSONFields(required: ["cubicBezier"])
+/// The scroll-elements request's fields (openapi.yaml `ScrollRequest`, docs/model.md#scroll-elements).
+enum ScrollField: String, JSONNames {
+    case viewport, elements, axis, offset, offsets, motionScale, pixelScale
+    static let names = NameTable<Self>(required: [.viewport, .elements])
+}
 
+/// The fields of one of the request's `elements`.
+enum ElementField: String, JSONNames {
+    case name, frame, speed, center, translate, scale, opacity, rotate, easing, startOffset, endOffset
+    static let names = NameTable<Self>(required: [.name, .frame])
+}
+
+/// The field of an element's `easing` object, `{"cubicBezier": [x1, y1, x2, y2]}`.
+enum EasingField: String, JSONNames {
+    case cubicBezier
+    static let names = NameTable<Self>(required: [.cubicBezier])
+}
+
+extension InputReader {
     /// The scroll-elements request (docs/model.md#scroll-elements).
     mutating func scrollInput(_ root: JSONValue, extra: (inout InputReader, JSONKey, JSONValue) -> Bool = { _, _, _ in false }) -> ScrollInput {
         var input = ScrollInput(viewport: Size(width: 1, height: 1), elements: [])
-        object(root, Self.scrollFields) { r, key, v in
-            switch key {
-            case "viewport": if let s = r.size(v) { input.viewport = s }
-            case "axis": input.axis = r.keyword(v, Axis.self)
-            case "offset": input.offset = r.number(v)
-            case "offsets": input.offsets = r.numbers(v)
-            case "elements": if let e = r.elements(v) { input.elements = e }
-            case "motionScale": input.motionScale = r.number(v)
-            case "pixelScale": input.pixelScale = r.number(v)
-            default: return extra(&r, key, v)
+        object(root, ScrollField.self) { r, member, v in
+            let field: ScrollField
+            switch member {
+            case .field(let f): field = f
+            case .other(let key): return extra(&r, key, v)
+            }
+            switch field {
+            case .viewport: if let s = r.size(v) { input.viewport = s }
+            case .elements: if let e = r.elements(v) { input.elements = e }
+            case .axis: input.axis = r.keyword(v, Axis.self)
+            case .offset: input.offset = r.number(v)
+            case .offsets: input.offsets = r.numbers(v)
+            case .motionScale: input.motionScale = r.number(v)
+            case .pixelScale: input.pixelScale = r.number(v)
             }
             return true
         }
@@ -39,24 +53,29 @@ extension InputReader {
     /// One element; a placeholder keeps later indices aligned when it is invalid.
     private mutating func element(_ v: JSONValue) -> ScrollInput.Element {
         var element = ScrollInput.Element(name: "", frame: Frame(x: 0, y: 0, width: 1, height: 1))
-        object(v, Self.elementFields) { r, key, e in
-            switch key {
-            case "name": if let s = r.string(e) { element.name = s }
-            case "frame": if let f = r.frame(e) { element.frame = f }
-            case "speed": element.speed = r.number(e)
-            case "center": element.center = r.bool(e)
-            case "translate": element.translate = r.pair(e).map { ScrollInput.EffectRange(from: $0.0, to: $0.1) }
-            case "scale": element.scale = r.pair(e).map { ScrollInput.EffectRange(from: $0.0, to: $0.1) }
-            case "opacity": element.opacity = r.pair(e).map { ScrollInput.EffectRange(from: $0.0, to: $0.1) }
-            case "rotate": element.rotate = r.pair(e).map { ScrollInput.EffectRange(from: $0.0, to: $0.1) }
-            case "easing": element.easing = r.easing(e)
-            case "startOffset": element.startOffset = r.number(e)
-            case "endOffset": element.endOffset = r.number(e)
-            default: return false
+        object(v, ElementField.self) { r, member, e in
+            guard case .field(let field) = member else { return false }
+            switch field {
+            case .name: if let s = r.string(e) { element.name = s }
+            case .frame: if let f = r.frame(e) { element.frame = f }
+            case .speed: element.speed = r.number(e)
+            case .center: element.center = r.bool(e)
+            case .translate: element.translate = r.effectRange(e)
+            case .scale: element.scale = r.effectRange(e)
+            case .opacity: element.opacity = r.effectRange(e)
+            case .rotate: element.rotate = r.effectRange(e)
+            case .easing: element.easing = r.easing(e)
+            case .startOffset: element.startOffset = r.number(e)
+            case .endOffset: element.endOffset = r.number(e)
             }
             return true
         }
         return element
+    }
+
+    /// `[from, to]` of an effect (`translate`, `scale`, `opacity`, `rotate`).
+    private mutating func effectRange(_ v: JSONValue) -> ScrollInput.EffectRange? {
+        pair(v).map { ScrollInput.EffectRange(from: $0.0, to: $0.1) }
     }
 
     /// A CSS keyword or `{"cubicBezier": [x1, y1, x2, y2]}` (docs/model.md#scroll-elements).
@@ -73,13 +92,16 @@ extension InputReader {
         }
         var points: [Double]?
         let issuesBefore = issues.count
-        object(v, Self.easingFields) { r, key, e in
-            guard key == "cubicBezier" else { return false }
-            guard e.kind == .array, e.count == 4 else {
-                r.fail("must be an array of 4 numbers [x1, y1, x2, y2]")
-                return true
+        object(v, EasingField.self) { r, member, e in
+            guard case .field(let field) = member else { return false }
+            switch field {
+            case .cubicBezier:
+                guard e.kind == .array, e.count == 4 else {
+                    r.fail("must be an array of 4 numbers [x1, y1, x2, y2]")
+                    return true
+                }
+                points = r.numbers(e)
             }
-            points = r.numbers(e)
             return true
         }
         // Any issue inside the object (a non-number point, an unknown key) leaves easing absent.

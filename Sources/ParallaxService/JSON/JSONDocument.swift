@@ -97,13 +97,9 @@ struct JSONValue {
         return String(decoding: UnsafeBufferPointer(start: raw, count: yyjson_get_len(val)), as: UTF8.self)
     }
 
-    /// Lets `switch value { case "horizontal": … }` compare a string value's bytes with the
-    /// literal (length, then memcmp; false for any other kind).
-    @inline(__always) static func ~= (name: StaticString, value: JSONValue) -> Bool {
-        name.utf8Start.withMemoryRebound(to: CChar.self, capacity: name.utf8CodeUnitCount) {
-            yyjson_equals_strn(value.val, $0, name.utf8CodeUnitCount)
-        }
-    }
+    /// A string value's bytes as a `JSONKey`, so a keyword is matched like a key (`NameTable`);
+    /// nil for any other kind.
+    @inline(__always) var stringKey: JSONKey? { yyjson_is_str(val) ? JSONKey(val) : nil }
 
     /// Number of elements or members.
     var count: Int { yyjson_is_ctn(val) ? yyjson_get_len(val) : 0 }
