@@ -268,8 +268,19 @@ def repair_viewport(f, model):
         layers = f.get("layers")
         if isinstance(layers, list):
             for layer in layers:
-                if isinstance(layer, dict) and number(layer.get("travel")) and abs(layer["travel"]) > 300:
+                if not isinstance(layer, dict):
+                    continue
+                if number(layer.get("travel")) and abs(layer["travel"]) > 300:
                     layer["travel"] = 300.0 if layer["travel"] > 0 else -300.0
+                # Sizes and effects of everyday magnitude: at 10^14 px a layout's rounding moves
+                # knots, and the size check refuses the fluid form (a 422 at /viewport).
+                if number(layer.get("rate")) and abs(layer["rate"]) > 0.9:
+                    layer["rate"] = 0.9 if layer["rate"] > 0 else -0.9
+                for effect in ("opacity", "scale"):
+                    if isinstance(layer.get(effect), dict) and number(layer[effect].get("min")):
+                        layer[effect]["min"] = min(max(layer[effect]["min"], 0.0), 1.0)
+                if isinstance(layer.get("content"), dict):
+                    layer["content"] = {"width": 800, "height": 600}
             f.set("layers", layers)
     elif model == "scroll":
         elements = f.get("elements")
@@ -282,6 +293,9 @@ def repair_viewport(f, model):
                     e.pop("endOffset", None)
                 if "speed" in e and "startOffset" not in e:
                     e["center"] = True
+                frame = e.get("frame")
+                if isinstance(frame, dict) and any(number(v) and abs(v) > 1e9 for v in frame.values()):
+                    e["frame"] = {"x": 0, "y": 400, "width": 300, "height": 200}  # a crossing within ±10^15 px
             f.set("elements", elements)
 
 

@@ -62,7 +62,18 @@ extension KeyframesScene {
             } else {
                 let top = horizontal ? e.frame.x : e.frame.y
                 let length = horizontal ? e.frame.width : e.frame.height
-                let (p0, p1) = e.speed != nil ? (-speedReach, 1 + speedReach) : (0.0, 1.0)
+                // The range stays within the offsets a request may name: a speed element's reach
+                // shrinks for an astronomically long crossing (|top| + reach·(V + length) near
+                // 10^15); a crossing that does not fit at all is refused.
+                // With a = top − V and s = V + length the range is [a − reach·s, a + (1 + reach)·s].
+                let a = top - V, span = V + length, bound = limits.maxMagnitude
+                let room = min((bound + a) / span, (bound - a) / span - 1).rounded(.down)
+                guard room >= 0 else {
+                    throw ValidationError(issues: [ValidationIssue(pointer: "/elements/\(i)/frame",
+                                                                   message: "lies too far out for a fluid stylesheet: its crossing of the scroller would end past ±\(KeyframesAnimation.css(limits.maxMagnitude)) px")])
+                }
+                let reach = e.speed != nil ? min(speedReach, room) : 0
+                let (p0, p1) = (-reach, 1 + reach)
                 let d = KeyframeDomain(from: top - V + p0 * (V + length), to: top - V + p1 * (V + length))
                 let k = try one.keyframes(domain: d, properties: nil, limits: limits)
                 var b = scroll(one, k, requested: d, limits: limits).boxes[0]
