@@ -36,7 +36,9 @@ import urllib.parse
 import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from pagecheck import BOXES_JS, compare, expected, serve, summary  # noqa: E402 (Tests/lib, put on the path above)
+from fluidpages import LAYOUT, SIZES, TO_PAGE, WHERE, at_size, fluid_of, frameless_of  # noqa: E402 (beside this file)
 
 PX, OPACITY, SAMPLES = 0.5, 0.002, 28
 # Where a smooth scroll (the browser's own animation) comes to rest on a snap position: Firefox
@@ -44,8 +46,6 @@ PX, OPACITY, SAMPLES = 0.5, 0.002, 28
 REST = 1.0
 REDUCED = ("header", "paging")  # also played under prefers-reduced-motion: reduce
 STATIC = ("header", "scroll", "paging-rtl")  # also without the module, at offset 0
-# Phones, a phone on its side, a tablet, desktops (CSS px), in the order of the live resize sequence.
-SIZES = [(360, 640), (390, 844), (412, 915), (844, 390), (768, 1024), (1280, 800), (1920, 1080)]
 BASE = sys.argv[1].rstrip("/")
 DOC = sys.argv[2]
 
@@ -108,45 +108,6 @@ if (a.vertical) s.scrollTop = 0; else s.scrollLeft = 0;
 s.style.scrollSnapType = '';
 return {css: CSS.supports('animation-timeline: scroll()'), module: s.hasAttribute('data-parallax-player'),
         max, direction: getComputedStyle(s).direction};
-"""
-
-# The scroller's client size and the laid-out frames at rest (untransformed, in the scroller's
-# content coordinates) of the scroll elements the request gives no frame, after the module (where
-# it plays) has settled on this size.
-LAYOUT = """
-const s = document.querySelector('.parallax-scroller');
-const frame = () => new Promise(r => requestAnimationFrame(() => r()));
-await frame(); await frame();
-for (let i = 0; a.module && i < 100 && s.getAttribute('data-parallax-size') !== s.clientWidth + 'x' + s.clientHeight; i++)
-  await new Promise(r => setTimeout(r, 30));
-await frame(); await frame();
-const b = s.getBoundingClientRect();
-const frames = {};
-for (const name of a.frameless) {
-  const e = s.querySelector(`.parallax-element[data-element="${name}"]`);
-  const saved = ['translate', 'scale', 'rotate'].map(p => e.style[p]);  // the module's, if it plays
-  for (const p of ['translate', 'scale', 'rotate']) e.style.setProperty(p, 'none', 'important');
-  const r = e.getBoundingClientRect();
-  frames[name] = {x: r.left - b.left - s.clientLeft + s.scrollLeft, y: r.top - b.top - s.clientTop + s.scrollTop,
-                  width: r.width, height: r.height};
-  ['translate', 'scale', 'rotate'].forEach((p, i) => { e.style.removeProperty(p); e.style[p] = saved[i]; });
-}
-return {width: s.clientWidth, height: s.clientHeight, frames};
-"""
-
-# A pager resting on page `page` (snapping on) before a resize: where it rests after.
-TO_PAGE = """
-const s = document.querySelector('.parallax-scroller');
-s.style.scrollSnapType = '';
-const L = a.vertical ? s.clientHeight : s.clientWidth;
-if (a.vertical) s.scrollTop = a.page * (L + a.spacing); else s.scrollLeft = (a.rtl ? -1 : 1) * a.page * (L + a.spacing);
-await new Promise(r => setTimeout(r, 100));
-return a.vertical ? s.scrollTop : (a.rtl ? -s.scrollLeft : s.scrollLeft);
-"""
-WHERE = """
-const s = document.querySelector('.parallax-scroller');
-await new Promise(r => setTimeout(r, 150));
-return a.vertical ? s.scrollTop : (a.rtl ? -s.scrollLeft : s.scrollLeft);
 """
 
 # A smooth scroll of `by` px along the axis (snapping on) from rest at 0; where it comes to rest.
@@ -305,31 +266,6 @@ def pick_offsets(model, pairs, max_scroll, samples=SAMPLES):
             top, length = (e["frame"]["x"], e["frame"]["width"]) if horizontal else (e["frame"]["y"], e["frame"]["height"])
             picks |= {round(top - V), round(top + length), round(top + length / 2 - V / 2)}
     return sorted(o for o in picks if 0 <= o <= hi)
-
-
-def fluid_of(pairs):
-    return not any(k.startswith("viewport.") for k, _ in pairs)
-
-
-def frameless_of(model, pairs):
-    if model != "scroll":
-        return []
-    return [e["name"] for e in json.loads(dict(pairs)["elements"]) if "frame" not in e]
-
-
-def at_size(pairs, layout):
-    """The single-offset request of a fluid page at the measured size: its `viewport` and the
-    laid-out frames of its frameless elements."""
-    out = [(k, v) for k, v in pairs if k != "elements"] + [("viewport.width", str(layout["width"])),
-                                                            ("viewport.height", str(layout["height"]))]
-    q = dict(pairs)
-    if "elements" in q:
-        elements = json.loads(q["elements"])
-        for e in elements:
-            if "frame" not in e:
-                e["frame"] = layout["frames"][e["name"]]
-        out.append(("elements", json.dumps(elements)))
-    return out
 
 
 def check_page(browser, origin, name, html, failures, reduced=False):
