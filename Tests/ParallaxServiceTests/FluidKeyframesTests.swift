@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HTTPServer
+import TestSupport
 import Testing
 @testable import ParallaxService
 
@@ -48,6 +49,32 @@ import Testing
             // One rule past the limit at most (the largest rule here is well under 2 KiB).
             #expect(largest <= 4_096 + 2_048, "largest piece \(largest)")
             #expect(pieces > whole.bytes.count / 6_144)
+        }
+    }
+
+    /// Every model's css and waapi answers, fixed and fluid, streamed with random piece limits,
+    /// are the bytes of the same answer written whole.
+    @Test func everyStyledAnswerStreamsToTheBytesOfTheWhole() {
+        let vp = #""viewport":{"width":390,"height":700},"#
+        let models = [
+            ("/v1/paging/keyframes", #""pageCount":6,"pageSpacing":12,"direction":"rtl","layers":[{"name":"a","rate":0.5,"fit":"cover"},{"name":"b","travel":-40,"scale":{"min":0.7}}]"#),
+            ("/v1/header/keyframes", #""header":{"height":220,"minHeight":64},"mode":"center","content":{"width":900,"height":600}"#),
+            ("/v1/scroll/keyframes", #""elements":[{"name":"a","frame":{"x":10,"y":900,"width":200,"height":100},"speed":2,"center":true},{"name":"b","frame":{"x":0,"y":300,"width":50,"height":50},"opacity":[0,1],"rotate":[0,90],"easing":"easeInOut"}]"#),
+        ]
+        var rng = SplitMix64(seed: 0xF1_1D)
+        for (path, fields) in models {
+            for format in ["css", "waapi"] {
+                for viewport in [vp, ""] {
+                    let body = "{\(viewport)\(fields),\"format\":\"\(format)\"}"
+                    let whole = Client(streamThreshold: .max).post(path, body)
+                    #expect(whole.status == 200, "\(body) → \(whole.body.prefix(200))")
+                    var response = HTTPResponse()
+                    HTTPRequest.with(method: .post, target: path, headers: [("Host", "t"), ("Content-Type", "application/json")],
+                                     body: Array(body.utf8)) { Client(streamThreshold: 0).app.respond(to: $0, into: &response) }
+                    let streamed = Client().drain(response) { Int(rng.next() % 3_000) + 1 }
+                    #expect(response.producer != nil && streamed == whole.bytes, "\(path) \(format) fluid: \(viewport.isEmpty)")
+                }
+            }
         }
     }
 
