@@ -65,9 +65,13 @@ fieldset[hidden] { display: none; }
 
 /* Stage */
 .stage { padding-bottom: 16px; }
-.device { margin: 14px auto 0; width: 384px; padding: 12px; border-radius: 34px; background: linear-gradient(160deg, #1e293b, #0f172a); box-shadow: 0 24px 48px -24px rgb(15 23 42 / .55), inset 0 0 0 1px rgb(255 255 255 / .06); }
-.screen { position: relative; width: 360px; height: 560px; border-radius: 24px; overflow: hidden; background: #0b1120; }
-.screen .parallax-scroller { width: 360px; height: 560px; }
+.device { margin: 14px auto 0; width: fit-content; max-width: 100%; box-sizing: border-box; overflow: auto; padding: 12px; border-radius: 34px; background: linear-gradient(160deg, #1e293b, #0f172a); box-shadow: 0 24px 48px -24px rgb(15 23 42 / .55), inset 0 0 0 1px rgb(255 255 255 / .06); }
+/* The preview's size is the person's: a preset or the drag handle (resize). The stylesheet is
+   fluid (no viewport in its URL), so the scroller takes the screen's size, this rule winning over
+   the stylesheet's zero-specificity default (docs/web.md#fluid-and-fixed). */
+.screen { position: relative; width: 360px; height: 560px; min-width: 200px; min-height: 200px; border-radius: 24px; overflow: hidden; resize: both; background: #0b1120; }
+.screen .parallax-scroller { width: 100%; height: 100%; }
+.sizes { display: flex; justify-content: center; margin: 10px 16px 0; }
 .readline { display: flex; align-items: center; justify-content: space-between; gap: 12px; margin: 14px 20px 0; }
 .offset-figure { font: 600 22px var(--mono); letter-spacing: -.02em; }
 .offset-figure small { font: 500 12px var(--sans); color: var(--muted); margin-left: 4px; letter-spacing: 0; }
@@ -200,13 +204,16 @@ footer.foot { max-width: 1240px; margin: 0 auto; padding: 0 24px 32px; color: va
 
   <section class="card stage" aria-label="Live effect">
     <header><h2>Live, from <code style="text-transform:none;font:inherit">format=css</code></h2><span class="note" id="css-size"></span></header>
+    <div class="seg sizes" data-name="size" role="group" aria-label="Preview size">
+      <button type="button" data-value="360x560" aria-pressed="true">Phone</button><button type="button" data-value="640x360" aria-pressed="false">Landscape</button><button type="button" data-value="768x1024" aria-pressed="false">Tablet</button><button type="button" data-value="1280x800" aria-pressed="false">Desktop</button>
+    </div>
     <div class="device"><div class="screen" id="screen"></div></div>
     <div class="readline">
       <div class="offset-figure"><span id="offset">0</span><small>px offset</small></div>
       <div class="status" id="status" data-state="idle">loading…</div>
     </div>
     <input class="scrub" id="scrub" type="range" min="0" max="0" step="1" value="0" aria-label="Scroll offset">
-    <p class="hint">Scroll or swipe in the phone, or drag the slider.</p>
+    <p class="hint">Scroll or swipe in the phone, or drag the slider. Resize the preview by its corner or the presets: the stylesheet is fluid, and the JSON and SVG are asked for the size on screen (<span id="preview-size">360 × 560</span>).</p>
   </section>
 
   <section class="card readout" aria-label="Answers for this offset">
@@ -224,7 +231,11 @@ footer.foot { max-width: 1240px; margin: 0 auto; padding: 0 24px 32px; color: va
 <script>
 "use strict";
 const $ = (s) => document.querySelector(s);
-const W = 360, H = 560;
+/** The size on screen: the scroller's client size (the viewport of every answer the readout asks for). */
+function size() {
+  const s = scroller || $("#screen");
+  return { width: s.clientWidth || 360, height: s.clientHeight || 560 };
+}
 const blurbs = {
   paging: "Full-screen pages with a background that travels slower than the page and a title that fades, as in the ParallaxPagingViewController seed.",
   header: "A stretchy header that collapses to its minimum height as the body scrolls up, as in the ScrollviewParallax seed.",
@@ -238,7 +249,7 @@ const seg = (name) => document.querySelector(`.seg[data-name="${name}"] [aria-pr
 
 /** The model's request without a scroll position (the fields of docs/model.md). */
 function request() {
-  const viewport = { width: W, height: H };
+  const viewport = size();
   if (model === "paging") {
     const travel = num("travel");
     return { viewport, pageCount: num("pageCount"), pageSpacing: num("pageSpacing"), axis: seg("axis"), direction: seg("direction"),
@@ -251,10 +262,10 @@ function request() {
   }
   const easing = $("#easing").value, speed = num("speed"), r = num("rotate");
   return { viewport, elements: [
-    { name: "hero", frame: { x: 20, y: 40, width: 320, height: 180 }, speed },
+    { name: "hero", frame: { x: 20, y: 40, width: 320, height: 180 }, speed, center: true },
     { name: "card", frame: { x: 40, y: 470, width: 280, height: 150 }, scale: [0.7, 1.05], opacity: [0.15, 1], easing },
     { name: "badge", frame: { x: 200, y: 780, width: 130, height: 130 }, rotate: [-r, r], translate: [140, -60], easing },
-    { name: "orb", frame: { x: 30, y: 1000, width: 130, height: 130 }, speed: -speed / 2 },
+    { name: "orb", frame: { x: 30, y: 1000, width: 130, height: 130 }, speed: -speed / 2, center: true },
     { name: "footer", frame: { x: 20, y: 1280, width: 320, height: 200 }, opacity: [0, 1], translate: [80, 0], easing },
   ] };
 }
@@ -304,6 +315,18 @@ function markup() {
 
 let scroller = null, generation = 0;
 
+/** The slider's range and step for the size on screen. A paging scroller snaps to its pages (the
+    stylesheet's scroll-snap), so the slider moves by whole pages there too. */
+function measureRange() {
+  if (!scroller) return;
+  const req = request(), v = size(), horizontal = axisOf(req) === "horizontal";
+  const max = horizontal ? scroller.scrollWidth - scroller.clientWidth : scroller.scrollHeight - scroller.clientHeight;
+  const scrub = $("#scrub");
+  scrub.max = String(Math.max(0, max));
+  scrub.step = model === "paging" ? String((horizontal ? v.width : v.height) + req.pageSpacing) : "1";
+  $("#preview-size").textContent = `${v.width} × ${v.height}`;
+}
+
 function axisOf(req) { return model === "paging" ? req.axis : "vertical"; }
 /** Whether the scroller runs right to left as the browser lays it out (the stylesheet decides:
     with `direction: "rtl"` it makes the scroller `direction: rtl`, whose scrollLeft runs from 0
@@ -333,13 +356,15 @@ function showSync() {
   if (lastDrawn === drawKey()) setStatus("ok", "in sync with the service");
   else setStatus("lag", "catching up…");
 }
-function drawKey() { return generation + ":" + offsetNow(); }
+function drawKey() { const v = size(); return generation + ":" + v.width + "x" + v.height + ":" + offsetNow(); }
 
 /** Model or parameter changed: new markup, the service's stylesheet, then the readout. */
 async function rebuild() {
   const gen = ++generation;
   const req = request();
-  const qs = dotted(req, "", new URLSearchParams());
+  // Fluid: no viewport, so one stylesheet fits every preview size (docs/web.md#fluid-and-fixed).
+  const { viewport: _, ...fluid } = req;
+  const qs = dotted(fluid, "", new URLSearchParams());
   qs.append("format", "css");
   const url = `/v1/${model}/keyframes?${qs}`;
   $("#css-url").textContent = "GET " + decodeURIComponent(url);
@@ -360,14 +385,9 @@ async function rebuild() {
   screen.innerHTML = `<div class="parallax-scroller${model === "scroll" ? " scroll-page" : ""}">${markup()}</div>`;
   scroller = screen.firstElementChild;
   scroller.addEventListener("scroll", onScroll, { passive: true });
-  const horizontal = axisOf(req) === "horizontal";
-  const max = horizontal ? scroller.scrollWidth - scroller.clientWidth : scroller.scrollHeight - scroller.clientHeight;
   const scrub = $("#scrub");
-  scrub.max = String(Math.max(0, max));
-  // A paging scroller snaps to its pages (the stylesheet's scroll-snap), so the slider moves by
-  // whole pages there too.
-  scrub.step = model === "paging" ? String((horizontal ? W : H) + req.pageSpacing) : "1";
   scrub.value = "0";
+  measureRange();
   lastDrawn = null;
   setStatus("lag", "catching up…");
   onScroll();
@@ -388,7 +408,7 @@ function onScroll() {
 async function pump() {
   if (inFlight) return;
   const o = offsetNow();
-  const key = generation + ":" + o;
+  const key = drawKey();
   if (key === lastDrawn) { showSync(); return; }
   const wait = 90 - (performance.now() - lastStarted);
   if (wait > 0) { inFlight = true; await new Promise((r) => setTimeout(r, wait)); inFlight = false; return pump(); }
@@ -474,9 +494,16 @@ for (const group of document.querySelectorAll(".seg")) {
     const b = e.target.closest("button");
     if (!b) return;
     for (const x of group.children) x.setAttribute("aria-pressed", String(x === b));
-    changed();
+    if (group.dataset.name === "size") {
+      // The same stylesheet: only the screen's size changes, and the observer below follows.
+      const [w, h] = b.dataset.value.split("x");
+      Object.assign($("#screen").style, { width: w + "px", height: h + "px" });
+    } else changed();
   });
 }
+// A new size (a preset, the drag handle, the window): the stylesheet follows by itself; the
+// readout asks for the answers of the new size, and the light is off until they show it.
+new ResizeObserver(() => { measureRange(); showSync(); pump(); }).observe($("#screen"));
 for (const tab of document.querySelectorAll(".tabs button")) {
   tab.addEventListener("click", () => {
     model = tab.dataset.model;

@@ -637,8 +637,8 @@ paths:
       operationId: pagingKeyframesGet
       summary: Paging keyframes, GET form (works as a `<link rel="stylesheet">` href with format=css)
       parameters:
-      - {name: viewport.width, in: query, required: true, example: 390, schema: {$ref: '#/components/schemas/Length'}, description: Viewport width W in points.}
-      - {name: viewport.height, in: query, required: true, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: Viewport height H in points.}
+      - {name: viewport.width, in: query, example: 390, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width W in points. Leave both viewport parameters out for a fluid answer (format css or waapi, docs/web.md#fluid-and-fixed); required otherwise (a 422 at /viewport).'}
+      - {name: viewport.height, in: query, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height H in points. Leave both viewport parameters out for a fluid answer (format css or waapi, docs/web.md#fluid-and-fixed); required otherwise (a 422 at /viewport).'}
       - {name: pageCount, in: query, required: true, example: 5, schema: {$ref: '#/components/schemas/PageCount'}, description: Number of pages N.}
       - {name: pageSpacing, in: query, schema: {$ref: '#/components/schemas/PageSpacing'}, description: Gap S between pages.}
       - {name: axis, in: query, schema: {$ref: '#/components/schemas/Axis'}, description: Paging axis.}
@@ -680,8 +680,8 @@ paths:
       summary: HEAD of GET /v1/paging/keyframes
       description: The GET answer's status and header fields without its content (RFC 9110 §9.3.2), for a cache or a client that checks an ETag.
       parameters:
-      - {name: viewport.width, in: query, required: true, example: 390, schema: {$ref: '#/components/schemas/Length'}, description: Viewport width W in points.}
-      - {name: viewport.height, in: query, required: true, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: Viewport height H in points.}
+      - {name: viewport.width, in: query, example: 390, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width W in points. Leave both viewport parameters out for a fluid answer (format css or waapi, docs/web.md#fluid-and-fixed); required otherwise (a 422 at /viewport).'}
+      - {name: viewport.height, in: query, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height H in points. Leave both viewport parameters out for a fluid answer (format css or waapi, docs/web.md#fluid-and-fixed); required otherwise (a 422 at /viewport).'}
       - {name: pageCount, in: query, required: true, example: 5, schema: {$ref: '#/components/schemas/PageCount'}, description: Number of pages N.}
       - {name: pageSpacing, in: query, schema: {$ref: '#/components/schemas/PageSpacing'}, description: Gap S between pages.}
       - {name: axis, in: query, schema: {$ref: '#/components/schemas/Axis'}, description: Paging axis.}
@@ -774,8 +774,8 @@ paths:
       operationId: headerKeyframesGet
       summary: Header keyframes, GET form
       parameters:
-      - {name: viewport.width, in: query, required: true, example: 390, schema: {$ref: '#/components/schemas/Length'}, description: Viewport width.}
-      - {name: viewport.height, in: query, required: true, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: Viewport height.}
+      - {name: viewport.width, in: query, example: 390, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width. Leave both viewport parameters out for a fluid answer (format css or waapi, docs/web.md#fluid-and-fixed); required otherwise (a 422 at /viewport).'}
+      - {name: viewport.height, in: query, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height. Leave both viewport parameters out for a fluid answer (format css or waapi, docs/web.md#fluid-and-fixed); required otherwise (a 422 at /viewport).'}
       - {name: header.height, in: query, required: true, example: 150, schema: {$ref: '#/components/schemas/Length'}, description: Header height Hh at rest.}
       - {name: header.minHeight, in: query, schema: {$ref: '#/components/schemas/MinHeight'}, description: Collapsed height m.}
       - {name: stretch, in: query, schema: {type: boolean, default: true}, description: Grow beyond Hh when pulled down.}
@@ -811,8 +811,8 @@ paths:
       summary: HEAD of GET /v1/header/keyframes
       description: The GET answer's status and header fields without its content (RFC 9110 §9.3.2), for a cache or a client that checks an ETag.
       parameters:
-      - {name: viewport.width, in: query, required: true, example: 390, schema: {$ref: '#/components/schemas/Length'}, description: Viewport width.}
-      - {name: viewport.height, in: query, required: true, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: Viewport height.}
+      - {name: viewport.width, in: query, example: 390, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width. Leave both viewport parameters out for a fluid answer (format css or waapi, docs/web.md#fluid-and-fixed); required otherwise (a 422 at /viewport).'}
+      - {name: viewport.height, in: query, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height. Leave both viewport parameters out for a fluid answer (format css or waapi, docs/web.md#fluid-and-fixed); required otherwise (a 422 at /viewport).'}
       - {name: header.height, in: query, required: true, example: 150, schema: {$ref: '#/components/schemas/Length'}, description: Header height Hh at rest.}
       - {name: header.minHeight, in: query, schema: {$ref: '#/components/schemas/MinHeight'}, description: Collapsed height m.}
       - {name: stretch, in: query, schema: {type: boolean, default: true}, description: Grow beyond Hh when pulled down.}
@@ -905,8 +905,8 @@ paths:
       operationId: scrollKeyframesGet
       summary: Scroll keyframes, GET form
       parameters:
-      - {name: viewport.width, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: Viewport width.}
-      - {name: viewport.height, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: Viewport height.}
+      - {name: viewport.width, in: query, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width. Leave both viewport parameters out for a fluid answer (format css or waapi, docs/web.md#fluid-and-fixed); required otherwise (a 422 at /viewport).'}
+      - {name: viewport.height, in: query, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height. Leave both viewport parameters out for a fluid answer (format css or waapi, docs/web.md#fluid-and-fixed); required otherwise (a 422 at /viewport).'}
       - {name: axis, in: query, schema: {$ref: '#/components/schemas/ScrollAxis'}, description: Scroll axis (default vertical).}
       - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales translate and rotate, moves scale and opacity toward 1.'}
       - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: First offset of the domain (with domain.to).}
@@ -923,7 +923,7 @@ paths:
         schema:
           type: string
           contentMediaType: application/json
-          contentSchema: {type: array, maxItems: 1024, items: {$ref: '#/components/schemas/Element'}}
+          contentSchema: {type: array, maxItems: 1024, items: {$ref: '#/components/schemas/KeyframesElement'}}
       responses:
         '200': {$ref: '#/components/responses/Keyframes'}
         '304': {$ref: '#/components/responses/NotModified'}
@@ -944,8 +944,8 @@ paths:
       summary: HEAD of GET /v1/scroll/keyframes
       description: The GET answer's status and header fields without its content (RFC 9110 §9.3.2), for a cache or a client that checks an ETag.
       parameters:
-      - {name: viewport.width, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: Viewport width.}
-      - {name: viewport.height, in: query, required: true, schema: {$ref: '#/components/schemas/Length'}, description: Viewport height.}
+      - {name: viewport.width, in: query, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport width. Leave both viewport parameters out for a fluid answer (format css or waapi, docs/web.md#fluid-and-fixed); required otherwise (a 422 at /viewport).'}
+      - {name: viewport.height, in: query, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height. Leave both viewport parameters out for a fluid answer (format css or waapi, docs/web.md#fluid-and-fixed); required otherwise (a 422 at /viewport).'}
       - {name: axis, in: query, schema: {$ref: '#/components/schemas/ScrollAxis'}, description: Scroll axis (default vertical).}
       - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: 'Scales translate and rotate, moves scale and opacity toward 1.'}
       - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: First offset of the domain (with domain.to).}
@@ -962,7 +962,7 @@ paths:
         schema:
           type: string
           contentMediaType: application/json
-          contentSchema: {type: array, maxItems: 1024, items: {$ref: '#/components/schemas/Element'}}
+          contentSchema: {type: array, maxItems: 1024, items: {$ref: '#/components/schemas/KeyframesElement'}}
       responses:
         '200': {$ref: '#/components/responses/HeadOK'}
         '304': {$ref: '#/components/responses/NotModified'}
@@ -1765,7 +1765,7 @@ components:
     KeyframesFormat:
       type: string
       enum: [json, css, waapi, keytimes]
-      description: 'Default json. json: tracks; css: a stylesheet for the docs/model.md#keyframes markup; waapi: element.animate data; keytimes: CAKeyframeAnimation / Android Keyframe data.'
+      description: 'Default json. json: tracks; css: a stylesheet for the docs/model.md#keyframes markup; waapi: element.animate data; keytimes: CAKeyframeAnimation / Android Keyframe data. Only css and waapi may leave viewport out (fluid answers, docs/web.md#fluid-and-fixed: lengths relative to the scroller, a size container; waapi then says "fluid": true instead of a domain, ranges "normal" or "cover p%", and "timeline": "view" on an element animated over its own crossing).'
     SnapStop:
       type: string
       enum: [normal, always]
@@ -1783,8 +1783,11 @@ components:
     PagingKeyframesRequest:
       type: object
       additionalProperties: false
-      required: [viewport, pageCount]
+      required: [pageCount]
       description: |
+        Without viewport (format css or waapi only) the answer is fluid (docs/web.md#fluid-and-fixed): it fits the scroller at whatever size the page gives it, exact at every size against the single-offset answers of that viewport; json and keytimes are numbers of one size and need viewport (a 422 at /viewport), and viewport with one of its sizes is a 422 at the missing one. A fluid pager covers its whole scroll range (domain is a 422 there)
+        and refuses a request whose lengths do not scale with the size (a layer's travel beyond
+        its page's stride on a 320 px scroller: a 422 at /viewport).
         The paging request without the fields of one moment (offset, page, offsets,
         previousOffset, velocity, pixelScale: each a 422 here). Rules JSON Schema cannot state:
         domain.from < domain.to; the default domain [0, (N − 1)·L] is empty when N = 1 (give a
@@ -1794,6 +1797,12 @@ components:
         currentPage, include and range are accepted (the single-offset request's), checked as
         values (include all not with infinite, range.from ≤ range.to) and have no effect on the
         tracks, so the single answer's pages-per-response limit does not apply to them.
+      allOf:
+        - if:
+            required: [format]
+            properties: {format: {enum: [css, waapi]}}
+          then: {}
+          else: {required: [viewport]}
       not: {required: [include, range]}
       if:
         required: [infinite]
@@ -1836,8 +1845,14 @@ components:
     HeaderKeyframesRequest:
       type: object
       additionalProperties: false
-      required: [viewport, header]
-      description: 'The header request without offset, offsets and pixelScale (422 here). Rules JSON Schema cannot state: header.minHeight ≤ header.height, domain.from < domain.to.'
+      required: [header]
+      allOf:
+        - if:
+            required: [format]
+            properties: {format: {enum: [css, waapi]}}
+          then: {}
+          else: {required: [viewport]}
+      description: 'Without viewport (format css or waapi only) the answer is fluid (docs/web.md#fluid-and-fixed): it fits the scroller at whatever size the page gives it, exact at every size against the single-offset answers of that viewport; json and keytimes are numbers of one size and need viewport (a 422 at /viewport), and viewport with one of its sizes is a 422 at the missing one. With content, a fluid stylesheet fits the image by object-fit (the contentMode). The header request without offset, offsets and pixelScale (422 here). Rules JSON Schema cannot state: header.minHeight ≤ header.height, domain.from < domain.to.'
       properties:
         viewport: {$ref: '#/components/schemas/Size'}
         header:
@@ -1858,18 +1873,52 @@ components:
           type: array
           items: {$ref: '#/components/schemas/HeaderKeyframeProperty'}
           description: 'Narrows the tracks of json and keytimes, as for paging; an empty list asks for no tracks.'
+    KeyframesElement:
+      type: object
+      additionalProperties: false
+      required: [name]
+      description: |
+        An Element of a keyframes request: the same fields and rules, and frame is required unless
+        the request is fluid (format css or waapi without viewport, docs/web.md#fluid-and-fixed; a
+        422 at /elements/i/frame otherwise). Without frame the element stays where the page's flow
+        puts it and its effects run over its own crossing of the scroller (the CSS view()
+        timeline's cover range, which is the progress of docs/model.md#scroll-elements). In a fluid
+        request speed needs center true, or startOffset and endOffset (a 422 at /elements/i/center),
+        and startOffset and endOffset come together (a 422 at the missing one): otherwise the range
+        would depend on the scroller's size or on where the page puts the element.
+      not: {required: [speed, translate]}
+      properties:
+        name: {type: string, description: 'Echoed in the response.'}
+        frame: {$ref: '#/components/schemas/ElementFrame'}
+        speed: {$ref: '#/components/schemas/Coordinate', description: 'Rellax speed k: translate = −100 · k · (progress − base).'}
+        center: {type: boolean, default: false, description: 'Rellax center; base = 0.5 instead of the progress at s = 0.'}
+        translate: {$ref: '#/components/schemas/Range', description: 'Points along the axis.'}
+        scale: {$ref: '#/components/schemas/Range'}
+        opacity: {$ref: '#/components/schemas/UnitRange'}
+        rotate: {$ref: '#/components/schemas/Range', description: 'Degrees.'}
+        easing: {$ref: '#/components/schemas/Easing'}
+        startOffset: {$ref: '#/components/schemas/Coordinate', description: 'With endOffset: progress = (s − start) / (end − start). Default top − V.'}
+        endOffset: {$ref: '#/components/schemas/Coordinate', description: 'Default top + length.'}
     ScrollKeyframesRequest:
       type: object
       additionalProperties: false
-      required: [viewport, elements]
-      description: 'The scroll request without offset, offsets and pixelScale (422 here). Rules JSON Schema cannot state: domain.from < domain.to; the default domain is empty when no element ends below 0 (give a domain).'
+      required: [elements]
+      allOf:
+        - if:
+            required: [format]
+            properties: {format: {enum: [css, waapi]}}
+          then: {}
+          else: {required: [viewport]}
+        - if: {required: [viewport]}
+          then: {properties: {elements: {items: {required: [frame]}}}}
+      description: 'Without viewport (format css or waapi only) the answer is fluid (docs/web.md#fluid-and-fixed): it fits the scroller at whatever size the page gives it, exact at every size against the single-offset answers of that viewport; json and keytimes are numbers of one size and need viewport (a 422 at /viewport), and viewport with one of its sizes is a 422 at the missing one. In a fluid request an element may leave out frame (KeyframesElement). The scroll request without offset, offsets and pixelScale (422 here). Rules JSON Schema cannot state: domain.from < domain.to; the default domain is empty when no element ends below 0 (give a domain).'
       properties:
         viewport: {$ref: '#/components/schemas/Size'}
         axis: {$ref: '#/components/schemas/ScrollAxis'}
         elements:
           type: array
           maxItems: 1024
-          items: {$ref: '#/components/schemas/Element'}
+          items: {$ref: '#/components/schemas/KeyframesElement'}
         motionScale: {$ref: '#/components/schemas/MotionScale'}
         domain: {$ref: '#/components/schemas/KeyframeDomain'}
         format: {$ref: '#/components/schemas/KeyframesFormat'}
@@ -1975,6 +2024,7 @@ components:
         properties:
           selector: {type: string, description: 'The docs/model.md#keyframes markup element.'}
           property: {type: string, enum: [translate, width, height, scale, rotate, opacity]}
+          timeline: {type: string, const: view, description: 'Fluid only: animated over the element''s own crossing of the scroller (a ViewTimeline with the element as subject), its range in cover percentages.'}
           keyframes:
             type: array
             items:
@@ -1992,9 +2042,16 @@ components:
               fill: {type: string, const: both}
               easing: {type: string}
     WAAPIAnswer:
-      description: 'format waapi: for each animation, scroller.querySelector(selector).animate(keyframes, {...options, timeline: new ScrollTimeline({source: scroller, axis: timeline.axis})}) over the markup styled by format css (its own animations switched off).'
+      description: 'format waapi: for each animation, scroller.querySelector(selector).animate(keyframes, {...options, timeline: new ScrollTimeline({source: scroller, axis: timeline.axis})}) over the markup styled by format css (its own animations switched off). Fluid (no viewport, docs/web.md#fluid-and-fixed): "fluid": true instead of the domain, lengths in calc() relative to the scroller, ranges "normal" (the whole scroll range) or "cover p%" on an animation with "timeline": "view" (then timeline: new ViewTimeline({subject: element, axis: timeline.axis})).'
       allOf:
-        - {$ref: '#/components/schemas/KeyframesHead'}
+        - anyOf:
+            - {$ref: '#/components/schemas/KeyframesHead'}
+            - type: object
+              required: [model, axis, fluid]
+              properties:
+                model: {type: string, enum: [paging, header, scroll]}
+                axis: {$ref: '#/components/schemas/Axis'}
+                fluid: {type: boolean, const: true}
         - type: object
           required: [timeline, animations, reducedMotion]
           properties:

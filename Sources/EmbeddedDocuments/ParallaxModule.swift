@@ -17,6 +17,12 @@ public enum ParallaxModule {
 // stylesheet still places and sizes every box at rest; this module only writes the
 // `translate`, `width`, `height`, `scale`, `rotate` and `opacity` the animations would.
 // Frameworks call `play(scroller, url)` themselves (docs/web.md#the-module).
+//
+// A fluid stylesheet (its URL has no viewport.*, docs/web.md#fluid-and-fixed) fits any size: the
+// module measures the scroller's client size (and the laid-out frames of scroll elements the
+// request gives no frame), asks for the JSON of that size, and asks again when it changes (a
+// ResizeObserver on the scroller and those elements, coalesced to one request per settled size;
+// the same size is the same URL, so it comes from the HTTP cache).
 
 const KEYFRAMES = /\/v1\/(paging|header|scroll)\/keyframes$/;
 const MARKER = { paging: ".parallax-page", header: ".parallax-header", scroll: ".parallax-element" };
@@ -84,8 +90,49 @@ async function fetchJSON(url) {
   return r.json();
 }
 
+/** Whether a keyframes URL asks for a fluid stylesheet (no viewport.* parameter). */
+export function isFluid(href) {
+  const url = new URL(href, document.baseURI);
+  return ![...url.searchParams.keys()].some((k) => k.startsWith("viewport."));
+}
+
+const TRANSFORMS = ["translate", "scale", "rotate"];
+
+/** A fluid URL made fixed at the scroller's current size: viewport.* its client size, and each
+ *  scroll element without `frame` given its laid-out frame at rest (untransformed, in the
+ *  scroller's content coordinates). Returns the URL and the elements' specs (null: not scroll). */
+export function measure(scroller, href) {
+  const url = new URL(href, document.baseURI);
+  const size = scroller.clientWidth + "x" + scroller.clientHeight;
+  url.searchParams.set("viewport.width", String(scroller.clientWidth));
+  url.searchParams.set("viewport.height", String(scroller.clientHeight));
+  const raw = url.searchParams.get("elements");
+  if (raw === null) return { url, size, elements: null };
+  let elements;
+  try { elements = JSON.parse(raw); } catch { return { url, size, elements: null }; }
+  if (!Array.isArray(elements)) return { url, size, elements: null };
+  const b = scroller.getBoundingClientRect();
+  for (const e of elements) {
+    if (!e || typeof e !== "object" || e.frame !== undefined) continue;
+    const el = [...scroller.querySelectorAll(":scope > .parallax-element[data-element]")].find((x) => x.dataset.element === e.name);
+    if (!el) continue;
+    const saved = TRANSFORMS.map((p) => el.style[p]);
+    for (const p of TRANSFORMS) el.style.setProperty(p, "none", "important");
+    const r = el.getBoundingClientRect();
+    TRANSFORMS.forEach((p, i) => { el.style.removeProperty(p); el.style[p] = saved[i]; });
+    // In 1/64 px (the layout unit of browsers): the same layout measures the same at any scroll
+    // position, so the URL, and the HTTP cache's entry, stay the same.
+    const q = (v) => Math.round(v * 64) / 64;
+    e.frame = { x: q(r.left - b.left - scroller.clientLeft + scroller.scrollLeft),
+                y: q(r.top - b.top - scroller.clientTop + scroller.scrollTop), width: q(r.width), height: q(r.height) };
+  }
+  url.searchParams.set("elements", JSON.stringify(elements));
+  return { url, size, elements };
+}
+
 /** The keyframes of a stylesheet URL as JSON, widened (when a track does not say how it goes on)
- *  so every offset the page can reach is covered; `rest` is where the stylesheet rests the boxes. */
+ *  so every offset the page can reach is covered; `rest` is where the stylesheet rests the boxes.
+ *  `url` may be a URL object already measured (`measure`). */
 async function load(href, reduced) {
   const url = new URL(href, document.baseURI);
   url.searchParams.set("format", "json");
@@ -114,12 +161,17 @@ export async function play(scroller, href, { force = false } = {}) {
   const media = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
   let model, rest, tracks, frame = 0, stopped = false;
   const boxes = [];
+  const fluid = isFluid(href);
+  let measured = null, sizeKey = "", observer = null, settle = 0;
   const get = (key, prop) => tracks.get(key + "|" + prop);
   const delta = (key, prop, o) => { const t = get(key, prop); return t ? evaluate(t, o) - evaluate(t, rest) : 0; };
   const value = (key, prop, o) => { const t = get(key, prop); return t ? evaluate(t, o) : null; };
 
   async function prepare() {
-    const { kf, rest: r } = await load(href, media !== null && media.matches);
+    // Fluid: the JSON of the scroller's size now (and of its elements' laid-out frames).
+    measured = fluid ? measure(scroller, href) : null;
+    sizeKey = fluid ? measured.url.href : "";
+    const { kf, rest: r } = await load(fluid ? measured.url.href : href, media !== null && media.matches);
     model = kf.model;
     rest = r;
     tracks = new Map();
@@ -156,9 +208,15 @@ export async function play(scroller, href, { force = false } = {}) {
                            width: value("h", "image.width", o), height: value("h", "image.height", o) }));
       add(image && image.querySelector(":scope > img.parallax-content"), (o) => content("h", o));
     } else {
+      // A fluid stylesheet rests an element on its own crossing (no startOffset and endOffset)
+      // without its effects: its translate is written whole, not from a resting value.
+      const own = new Set();
+      for (const spec of (measured && measured.elements) || [])
+        if (spec && (spec.startOffset === undefined || spec.endOffset === undefined)) own.add(spec.name);
       for (const el of scroller.querySelectorAll(":scope > .parallax-element[data-element]")) {
         const e = "e" + el.dataset.element;
-        add(el, (o) => ({ dx: delta(e, "translate.x", o), dy: delta(e, "translate.y", o),
+        const move = own.has(el.dataset.element) ? (p, o) => value(e, p, o) || 0 : (p, o) => delta(e, p, o);
+        add(el, (o) => ({ dx: move("translate.x", o), dy: move("translate.y", o),
                           scale: value(e, "scale", o), rotate: value(e, "rotate", o), opacity: value(e, "opacity", o) }));
       }
     }
@@ -185,20 +243,55 @@ export async function play(scroller, href, { force = false } = {}) {
     }
   };
   const schedule = () => { if (!frame && !stopped) frame = requestAnimationFrame(apply); };
+  let loading = null;
   const reload = async () => {
-    for (const [el] of boxes) for (const p of ["translate", "width", "height", "scale", "rotate", "opacity"]) el.style[p] = "";
-    offset = await prepare();
-    schedule();
+    if (loading) { await loading; }
+    // The boxes keep the old size's styles while the new answer is fetched (no flash), then
+    // the new ones are written in the same task.
+    loading = (async () => {
+      const old = boxes.map(([el]) => el);
+      offset = await prepare();
+      for (const el of old) for (const p of ["translate", "width", "height", "scale", "rotate", "opacity"]) el.style[p] = "";
+      apply();
+      marked();
+    })();
+    try { await loading; } finally { loading = null; }
   };
+  // Fluid: when the scroller or a measured element changes size, ask again once it has settled
+  // (one request per settled size; nothing when the measured URL is the same).
+  const resized = () => {
+    if (stopped) return;
+    clearTimeout(settle);
+    settle = setTimeout(() => { if (!stopped && measure(scroller, href).url.href !== sizeKey) reload(); }, 120);
+  };
+  const observe = () => {
+    if (!fluid || typeof ResizeObserver !== "function") return;
+    if (observer) observer.disconnect();
+    observer = new ResizeObserver(resized);
+    observer.observe(scroller);
+    for (const el of scroller.querySelectorAll(":scope > .parallax-element[data-element]")) observer.observe(el);
+  };
+  // A hook for tests and the page's CSS: the size (client width x height) the playing answer is for.
+  const marked = () => { if (fluid) scroller.setAttribute("data-parallax-size", measured.size); };
+  const reloadOnce = reload;
   scroller.addEventListener("scroll", schedule, { passive: true });
   addEventListener("resize", schedule, { passive: true });
   if (media) media.addEventListener("change", reload);
+  observe();
   apply();
+  marked();
   // A hook for the page's own CSS (and its tests): this scroller is played by the module.
   scroller.setAttribute("data-parallax-player", "");
   const controller = {
     /** Writes the boxes for the current offset now (e.g. after changing the markup). */
     update: apply,
+    /** The scroller's size or the page's layout changed (a framework knows before any observer):
+     *  measures again and, for a fluid stylesheet, plays the answer of the new size. Resolves
+     *  when it plays. */
+    async resize() {
+      if (fluid && measure(scroller, href).url.href !== sizeKey) await reloadOnce();
+      else apply();
+    },
     /** Stops listening and removes every style this module wrote. */
     stop() {
       stopped = true;
@@ -206,6 +299,9 @@ export async function play(scroller, href, { force = false } = {}) {
       scroller.removeEventListener("scroll", schedule);
       removeEventListener("resize", schedule);
       if (media) media.removeEventListener("change", reload);
+      if (observer) observer.disconnect();
+      clearTimeout(settle);
+      scroller.removeAttribute("data-parallax-size");
       for (const [el] of boxes) for (const p of ["translate", "width", "height", "scale", "rotate", "opacity"]) el.style[p] = "";
       scroller.removeAttribute("data-parallax-player");
       if (players.get(scroller) === controller) players.delete(scroller);

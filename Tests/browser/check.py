@@ -8,6 +8,10 @@ opacity with the single-offset answers (one timeline request: `offsets`), scale 
 about the centre (the axis-aligned bounding box of the transformed frame), within 0.5 CSS px and
 0.002. Then the same with `format=waapi` played by `element.animate` on a `ScrollTimeline`, and the
 stylesheet again under `prefers-reduced-motion: reduce` against the `motionScale: 0` answers.
+Then every case that has a fluid form (docs/web.md#fluid-and-fixed) without its viewport, css and
+waapi (view timelines for elements on their own crossing), the scroller sized by the page's own
+rule to the case's viewport, against the same answers (images are fitted by object-fit there, so
+their boxes are not compared).
 
 usage: check.py BASE_URL   (prints `browser: N passed, M failed`; exit 1 on any failure)
 """
@@ -79,10 +83,22 @@ MEASURE = """async ([offset, vertical, rtl, selectors]) => {""" + BOXES_JS + """
 PLAY = """([answer]) => {
   const s = document.querySelector('.parallax-scroller');
   const timeline = new ScrollTimeline({source: s, axis: answer.timeline.axis});
-  for (const a of answer.animations)
-    s.querySelector(a.selector).animate(a.keyframes, {...a.options, timeline});
+  for (const a of answer.animations) {
+    const e = s.querySelector(a.selector);
+    // A fluid element on its own crossing (docs/web.md#fluid-and-fixed): its view timeline.
+    const t = a.timeline === "view" ? new ViewTimeline({subject: e, axis: answer.timeline.axis}) : timeline;
+    e.animate(a.keyframes, {...a.options, timeline: t});
+  }
   return document.getAnimations().length;
 }"""
+
+
+def fluid_case(model, req):
+    """Whether a case has a fluid form (docs/web.md#fluid-and-fixed): not a pager with a domain
+    (a fluid pager covers its whole range), no speed without center."""
+    if model == "paging" and "domain" in req:
+        return False
+    return not any("speed" in e and not e.get("center") and "endOffset" not in e for e in req.get("elements", []))
 
 
 def offsets_for(kf):
@@ -112,19 +128,26 @@ def run_case(page, model, name, req, fmt, failures):
     vertical = kf["axis"] == "vertical"
     # A right-to-left pager scrolls natively: scrollLeft = −offset (docs/web.md#right-to-left).
     rtl = model == "paging" and not vertical and req.get("direction") == "rtl"
-    css = f"{BASE}/v1/{model}/keyframes?{query({**req, 'format': 'css'})}"
-    extra = "<style>.parallax-scroller *{animation:none !important}</style>" if fmt == "waapi" else ""
+    fluid = fmt.startswith("fluid")
+    # Fluid: the same request without viewport, the scroller sized by the page's own rule (which
+    # must win over the stylesheet's default), checked against the answers of that viewport.
+    styled = {k: v for k, v in req.items() if k != "viewport"} if fluid else req
+    css = f"{BASE}/v1/{model}/keyframes?{query({**styled, 'format': 'css'})}"
+    extra = "<style>.parallax-scroller *{animation:none !important}</style>" if fmt in ("waapi", "fluid-waapi") else ""
+    if fluid:
+        extra += f"<style>.parallax-scroller{{width:{req['viewport']['width']}px;height:{req['viewport']['height']}px}}</style>"
     # Offsets between pages are measured as during a gesture: the pager's snapping (which would move
     # a programmatic scroll to a page) is off here; Tests/realpages checks where scrolls come to rest.
     extra += "<style>.parallax-scroller{scroll-snap-type:none !important}</style>"
     page.set_content(f'<!doctype html><html><head><link rel="stylesheet" href="{esc(css)}">{extra}'
                      f'<style>body{{margin:0}}</style></head><body><div class="parallax-scroller">'
                      f'{markup(model, req, kf)}</div></body></html>', wait_until="load")
-    if fmt == "waapi":
-        page.evaluate(PLAY, [post(f"/v1/{model}/keyframes", {**req, "format": "waapi"})])
+    if fmt in ("waapi", "fluid-waapi"):
+        page.evaluate(PLAY, [post(f"/v1/{model}/keyframes", {**styled, "format": "waapi"})])
     checks = 0
     for o, answer in zip(offs, answers):
-        want = expected(model, answer, content=True)
+        # Fluid images are fitted by object-fit inside their box, not placed as boxes.
+        want = expected(model, answer, content=not fluid)
         got = page.evaluate(MEASURE, [o, vertical, rtl, list(want)])
         if abs(got["scroll"] - o) > 1e-9:
             failures.append(f"{fmt} {name} @{o}: scroller reached {got['scroll']}")
@@ -138,9 +161,11 @@ def main():
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         page = browser.new_page(viewport={"width": 1200, "height": 1000})
-        for fmt in ("css", "waapi", "reduced"):
+        for fmt in ("css", "waapi", "reduced", "fluid-css", "fluid-waapi"):
             for model, table in (("paging", PAGING), ("header", HEADER), ("scroll", SCROLL)):
                 for name, req in table.items():
+                    if fmt.startswith("fluid") and not fluid_case(model, req):
+                        continue
                     before = len(failures)
                     try:
                         checks = run_case(page, model, name, req, fmt, failures)
@@ -149,7 +174,7 @@ def main():
                         checks = 0
                     cases += 1
                     passed += checks - (len(failures) - before)
-                    print(f"{fmt:7} {name:24} {checks:5} checks, {len(failures) - before} failed", flush=True)
+                    print(f"{fmt:11} {name:24} {checks:5} checks, {len(failures) - before} failed", flush=True)
         browser.close()
     return summary("browser", passed, failures, 60, f" ({cases} cases)")
 

@@ -18,6 +18,9 @@ usage: demo_check.py BASE_URL SERVER_LOG
    Right to left: the offset is −scrollLeft when the scroller is `direction: rtl` (as the
    service's stylesheet makes it, or forced here when a stylesheet does not) and the layer sits
    where the JSON says.
+   The preview's size: each preset (and a size set as the drag handle sets it) resizes the
+   scroller with the same fluid stylesheet; the light comes back on with the JSON of the new size
+   (its viewport the scroller's client size) and the layer on screen sits where that JSON says.
 3. GET / at 390x844: no horizontal overflow; the live preview comes before the controls and is
    on the first screen; pictures readable as above.
 4. A page on another origin (a second HTTP server on another 127.0.0.1 port) POSTs JSON with
@@ -114,6 +117,25 @@ def scroll_to(page, offset, horizontal):
         if same >= 3:
             break
     return last
+
+
+def preview_sizes(page):
+    """The presets and the drag handle: same stylesheet, the JSON of the size on screen, in sync."""
+    css = page.evaluate("() => document.querySelector('#kf-css').textContent")
+    check("viewport" not in page.inner_text("#css-url"), "the demo's stylesheet is fluid (no viewport in its URL)")
+    for label, (w, h) in (("Landscape", (640, 360)), ("Tablet", (768, 1024)), ("Desktop", (1280, 800)), (None, (500, 420)), ("Phone", (360, 560))):
+        if label:
+            page.click(f'.sizes button:text-is("{label}")')
+        else:  # as the drag handle does: the screen's own size
+            page.evaluate("([w, h]) => Object.assign(document.querySelector('#screen').style, {width: w + 'px', height: h + 'px'})", [w, h])
+        got = page.evaluate("() => { const s = document.querySelector('.parallax-scroller'); return [s.clientWidth, s.clientHeight]; }")
+        check(got == [w, h], f"preview {label or 'dragged'}: the scroller is {w}×{h} (measured {got[0]}×{got[1]})")
+        o = scroll_to(page, 0, True)
+        o = scroll_to(page, (w + 16) * 1, True)
+        j = synced(page, o)
+        check(j["stride"] == w + 16, f"preview {label or 'dragged'} {w}×{h}: the JSON is for the size on screen (stride {j['stride']})")
+        background_matches(page, j, f"preview {w}×{h}")
+        check(page.evaluate("() => document.querySelector('#kf-css').textContent") == css, f"preview {w}×{h}: the same stylesheet")
 
 
 def layer_x(page, slot):
@@ -275,6 +297,7 @@ with sync_playwright() as p:
         check(first["offset"] == 0 and first["axis"] == "horizontal", "the JSON readout starts at offset 0")
         snapping_left_alone(page)
         picture_readable(page, "paging", (360, 560))
+        preview_sizes(page)
         o = scroll_to(page, 250, True)
         j = synced(page, o)
         check(o > 0 and j["offset"] == o and abs(j["position"] - o / j["stride"]) < 1e-12, f"the JSON offset follows scrollLeft (asked 250, settled at {o:g})")

@@ -282,7 +282,65 @@ def repair_domain(f, fallback, max_span=None):
         f.set("domain.to", hi)
 
 
+def repair_viewport(f, model):
+    """Fluid keyframes (docs/web.md#fluid-and-fixed): viewport has both sizes or none, and none
+    only with format css or waapi, whose own rules then hold (rules JSON Schema cannot state): a
+    fluid pager has at least 2 pages and no domain, and no layer travel beyond its stride at 320 px
+    (a 422 at /viewport); a fluid scroll element gives startOffset and endOffset together, and
+    speed with center (or that range)."""
+    if f.has("viewport.width") != f.has("viewport.height"):
+        f.delete("viewport.width")
+        f.delete("viewport.height")
+    if f.has("viewport.width"):
+        return
+    if f.get("format") not in ("css", "waapi"):
+        f.set("viewport.width", 390)
+        f.set("viewport.height", 844)
+        return
+    if model == "paging":
+        f.delete("domain.from")
+        f.delete("domain.to")
+        if not f.dotted:
+            f.delete("domain")
+        n = f.get("pageCount")
+        if number(n):
+            f.set("pageCount", int(min(max(n, 2), KEYFRAME_SLOTS)))
+        layers = f.get("layers")
+        if isinstance(layers, list):
+            for layer in layers:
+                if not isinstance(layer, dict):
+                    continue
+                if number(layer.get("travel")) and abs(layer["travel"]) > 300:
+                    layer["travel"] = 300.0 if layer["travel"] > 0 else -300.0
+                # Sizes and effects of everyday magnitude: at 10^14 px a layout's rounding moves
+                # knots, and the size check refuses the fluid form (a 422 at /viewport).
+                if number(layer.get("rate")) and abs(layer["rate"]) > 0.9:
+                    layer["rate"] = 0.9 if layer["rate"] > 0 else -0.9
+                for effect in ("opacity", "scale"):
+                    if isinstance(layer.get(effect), dict) and number(layer[effect].get("min")):
+                        layer[effect]["min"] = min(max(layer[effect]["min"], 0.0), 1.0)
+                if isinstance(layer.get("content"), dict):
+                    layer["content"] = {"width": 800, "height": 600}
+            f.set("layers", layers)
+    elif model == "scroll":
+        elements = f.get("elements")
+        if isinstance(elements, list):
+            for e in elements:
+                if not isinstance(e, dict):
+                    continue
+                if ("startOffset" in e) != ("endOffset" in e):
+                    e.pop("startOffset", None)
+                    e.pop("endOffset", None)
+                if "speed" in e and "startOffset" not in e:
+                    e["center"] = True
+                frame = e.get("frame")
+                if isinstance(frame, dict) and any(number(v) and abs(v) > 1e9 for v in frame.values()):
+                    e["frame"] = {"x": 0, "y": 400, "width": 300, "height": 200}  # a crossing within ±10^15 px
+            f.set("elements", elements)
+
+
 def repair_paging_keyframes(f):
+    repair_viewport(f, "paging")
     repair_paging(f, answers_pages=False)
     n = f.get("pageCount")
     horizontal = f.get("axis", "horizontal") != "vertical"
@@ -306,6 +364,7 @@ def repair_paging_keyframes(f):
 
 
 def repair_header_keyframes(f):
+    repair_viewport(f, "header")
     repair_header(f)
     h = f.get("header.height")
     def fallback(force=False):
@@ -314,6 +373,7 @@ def repair_header_keyframes(f):
 
 
 def repair_scroll_keyframes(f):
+    repair_viewport(f, "scroll")
     repair_scroll(f)
     elements = f.get("elements")
     horizontal = f.get("axis", "vertical") == "horizontal"

@@ -13,6 +13,13 @@ fling (a smooth scroll of 2.4 pages) rests on the next page when the stylesheet 
 `snapStop=always`, two pages on otherwise. The header and the pager once more under
 prefers-reduced-motion: reduce (the motionScale 0 answers).
 
+Fluid pages (a stylesheet URL without `viewport.*`, docs/web.md#fluid-and-fixed) are opened once
+and taken through SIZES without a reload (the window resized in the one page session): at each
+size the scroller's measured client size (and the laid-out frames of elements without `frame`)
+becomes the `viewport` (and `frame`s) of the single-offset answers the boxes are checked against,
+over the whole reachable range; a pager scrolled to a page before a resize must rest on that page
+after it. Once, a mutant of a fluid stylesheet with one length left in px must fail the check.
+
 usage: realpages.py BASE_URL docs/web.md   (prints `realpages: N passed, M failed`; exit 1 on any failure)
 """
 import json
@@ -29,9 +36,14 @@ import urllib.parse
 import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from pagecheck import BOXES_JS, compare, expected, serve, summary  # noqa: E402 (Tests/lib, put on the path above)
+from fluidpages import LAYOUT, SIZES, TO_PAGE, WHERE, at_size, fluid_of, frameless_of  # noqa: E402 (beside this file)
 
 PX, OPACITY, SAMPLES = 0.5, 0.002, 28
+# Where a smooth scroll (the browser's own animation) comes to rest on a snap position: Firefox
+# ends a long one a device pixel short of a 2 160 px page (2 159) and snaps no further.
+REST = 1.0
 REDUCED = ("header", "paging")  # also played under prefers-reduced-motion: reduce
 STATIC = ("header", "scroll", "paging-rtl")  # also without the module, at offset 0
 BASE = sys.argv[1].rstrip("/")
@@ -133,6 +145,18 @@ class Chromium:
     def reduce_motion(self, on):
         self.page.emulate_media(reduced_motion="reduce" if on else "no-preference")
 
+    def resize(self, width, height):
+        self.page.set_viewport_size({"width": width, "height": height})
+
+    def mutate(self, replace):
+        """From now on, keyframes stylesheets arrive through `replace(text)` (None: as served)."""
+        self.page.unroute("**/keyframes?*")
+        if replace is not None:
+            def handle(route):
+                r = route.fetch()
+                route.fulfill(response=r, body=replace(r.text()))
+            self.page.route("**/keyframes?*", handle)
+
     def run(self, body, args):
         return self.page.evaluate("async (a) => {" + body + "}", args)
 
@@ -161,7 +185,9 @@ class Firefox:
                 f.write(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n")
         self.proc = subprocess.Popen(["firefox-esr", "--headless", "--marionette", "-remote-allow-system-access", "--no-remote",
                                       "--profile", self.profile],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+                                     # A headless screen large enough for the 1 920 × 1 080 window (default 1 366 × 768).
+                                     env={**os.environ, "MOZ_HEADLESS_WIDTH": "2560", "MOZ_HEADLESS_HEIGHT": "1600"})
         self.client = Marionette(host="127.0.0.1", port=port)
         deadline = time.time() + 60
         while True:
@@ -181,6 +207,21 @@ class Firefox:
 
     def reduce_motion(self, on):
         self.client.set_pref("ui.prefersReducedMotion", 1 if on else 0)
+
+    def resize(self, width, height):
+        """The window's inner size made width × height where Firefox allows it; below its minimum
+        window width the page's own rule sizes the scroller instead (any author rule wins)."""
+        self.client.set_window_rect(width=width, height=height)
+        try:
+            inner = self.client.execute_script("return [innerWidth, innerHeight]")
+            rect = self.client.window_rect
+            self.client.set_window_rect(width=width + rect["width"] - inner[0], height=height + rect["height"] - inner[1])
+            self.client.execute_script("""
+              const [w, h] = arguments, s = document.querySelector('.parallax-scroller');
+              if (s) { s.style.width = innerWidth === w ? '' : w + 'px'; s.style.height = innerHeight === h ? '' : h + 'px'; }""",
+                                       script_args=[width, height])
+        except Exception:
+            pass  # no page yet
 
     def run(self, body, args):
         script = ("const [a, resolve] = arguments; (async () => {" + body + "})()"
@@ -204,10 +245,10 @@ class Firefox:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
-def pick_offsets(model, pairs, max_scroll):
+def pick_offsets(model, pairs, max_scroll, samples=SAMPLES):
     q = dict(pairs)
     hi = max(0, int(math.floor(max_scroll)))
-    picks = {round(hi * i / (SAMPLES - 1)) for i in range(SAMPLES)}
+    picks = {round(hi * i / (samples - 1)) for i in range(samples)}
     if model == "paging":
         A = float(q["viewport.height" if q.get("axis") == "vertical" else "viewport.width"])
         L = A + float(q.get("pageSpacing", 0))
@@ -218,20 +259,64 @@ def pick_offsets(model, pairs, max_scroll):
         picks |= {round(Hh - m), round(Hh), 400, 900}
     else:
         picks |= {900, 2200}
+        # Where each element's effects bend: its crossing's ends, top − V and top + length.
+        horizontal = q.get("axis") == "horizontal"
+        V = float(q["viewport.width" if horizontal else "viewport.height"])
+        for e in json.loads(q["elements"]):
+            top, length = (e["frame"]["x"], e["frame"]["width"]) if horizontal else (e["frame"]["y"], e["frame"]["height"])
+            picks |= {round(top - V), round(top + length), round(top + length / 2 - V / 2)}
     return sorted(o for o in picks if 0 <= o <= hi)
 
 
 def check_page(browser, origin, name, html, failures, reduced=False):
     """`name` ending in `-static`: the page without the module, checked at offset 0 only (where
-    neither scroll-driven animations nor the module run, the page opens laid out as at offset 0)."""
+    neither scroll-driven animations nor the module run, the page opens laid out as at offset 0).
+    A fluid page goes through every size of SIZES in one session; a fixed one is checked at its own."""
     model, pairs, keyframes = requests_of(html)
     static = name.endswith("-static")
     if reduced:  # prefers-reduced-motion: the stylesheet's and the module's motionScale 0 layout
         pairs = pairs + [("motionScale", "0")]
+    browser.resize(1200, 1000)
+    browser.open(f"{origin}/{name}.html")
+    if not fluid_of(pairs):
+        return check_size(browser, name, model, pairs, keyframes, static, failures)
     q = dict(pairs)
     vertical = model != "paging" and q.get("axis") != "horizontal" or model == "paging" and q.get("axis") == "vertical"
     rtl = model == "paging" and not vertical and q.get("direction") == "rtl"
-    browser.open(f"{origin}/{name}.html")
+    checks, n, tops = 0, 0, []
+    sizes = SIZES[:2] if reduced or static else SIZES
+    for i, (w, h) in enumerate(sizes):
+        page = None
+        if model == "paging" and i > 0 and not static:
+            # Rest on page 1 (or the last), then resize: the pager must rest on the same page.
+            page = min(1 + i % 2, int(q["pageCount"]) - 1)
+            browser.run(TO_PAGE, {"vertical": vertical, "rtl": rtl, "page": page, "spacing": float(q.get("pageSpacing", 0))})
+        browser.resize(w, h)
+        layout = browser.run(LAYOUT, {"module": not static and not browser.run("return CSS.supports('animation-timeline: scroll()')", {}),
+                                      "frameless": frameless_of(model, pairs)})
+        if page is not None:
+            checks += 1
+            L = (layout["height"] if vertical else layout["width"]) + float(q.get("pageSpacing", 0))
+            rest = browser.run(WHERE, {"vertical": vertical, "rtl": rtl})
+            if abs(rest - page * L) > 0.5:
+                failures.append(f"{browser.name} {name} resized to {w}×{h}: rests at {rest}, not on page {page} ({page * L})")
+        label = f"{name} {layout['width']}×{layout['height']}"
+        # Every size gets the knots and ends and a few offsets between; the snapping checks (slow:
+        # smooth scrolls) run at the first and the last size.
+        c, k, top = check_size(browser, label, model, at_size(pairs, layout), keyframes, static, failures,
+                               samples=8, snaps=i in (0, len(sizes) - 1), fluid=True)
+        checks, n = checks + c, n + k
+        tops.append(top)
+    return checks, n, max(tops)
+
+
+def check_size(browser, name, model, pairs, keyframes, static, failures, samples=SAMPLES, snaps=True, fluid=False):
+    """The page as it is now against the single-offset answers of `pairs` (with its viewport):
+    `samples` offsets evenly over the reachable range besides the knots; `snaps`: the snapping
+    checks of a pager too."""
+    q = dict(pairs)
+    vertical = model != "paging" and q.get("axis") != "horizontal" or model == "paging" and q.get("axis") == "vertical"
+    rtl = model == "paging" and not vertical and q.get("direction") == "rtl"
     facts = browser.run(FACTS, {"vertical": vertical, "rtl": rtl, "module": not static})
     checks = 1
     # Chromium plays the stylesheet itself; Firefox ESR cannot, and the module must.
@@ -242,7 +327,7 @@ def check_page(browser, origin, name, html, failures, reduced=False):
         checks += 1
         if facts["direction"] != "rtl":
             failures.append(f"{browser.name} {name}: scroller direction {facts['direction']}")
-    if model == "paging" and not static:
+    if model == "paging" and not static and snaps:
         A = float(q["viewport.height" if vertical else "viewport.width"])
         L = A + float(q.get("pageSpacing", 0))
         N = int(q["pageCount"])
@@ -250,19 +335,26 @@ def check_page(browser, origin, name, html, failures, reduced=False):
         if abs(facts["max"] - (N - 1) * L) > 0.5:
             failures.append(f"{browser.name} {name}: scroll range ends at {facts['max']}, not (N − 1)·L = {(N - 1) * L}")
         rest = browser.run(SNAP, {"vertical": vertical, "rtl": rtl, "by": 0.6 * L})
-        if abs(rest - L) > 0.5:
+        if abs(rest - L) > REST:
             failures.append(f"{browser.name} {name}: a smooth scroll of 0.6 page rests at {rest}, not on page 1 ({L})")
         # A fling across 2.4 pages: scroll-snap-stop: always stops it on the next page; without
         # it the scroller passes over page 1 and rests on page 2 (the last, with N = 2).
         stop = keyframes.get("snapStop") == "always"
         page = 1 if stop else min(2, N - 1)
         rest = browser.run(SNAP, {"vertical": vertical, "rtl": rtl, "by": 2.4 * L})
-        if abs(rest - page * L) > 0.5:
+        if abs(rest - page * L) > REST:
             failures.append(f"{browser.name} {name}: a fling of 2.4 pages rests at {rest}, not on page {page}"
                             f" ({page * L}; snapStop {'always' if stop else 'normal'})")
-    offsets = [0] if static else pick_offsets(model, pairs, facts["max"])
+    offsets = [0] if static else pick_offsets(model, pairs, facts["max"], samples)
     frames = answers(model, pairs, offsets)
     wants = [expected(model, a) for a in frames]
+    if static and fluid and model == "scroll" and not facts["css"]:
+        # Neither scroll timelines nor the module: a fluid element on its own crossing rests at its
+        # place without effects (at offset 0 its effects depend on the scroller's size,
+        # docs/web.md#fluid-and-fixed); one with startOffset and endOffset as a fixed one.
+        for e in json.loads(q["elements"]):
+            if "startOffset" not in e or "endOffset" not in e:
+                wants[0][f'.parallax-element[data-element="{e["name"]}"]'] = (e["frame"], 1)
     selectors = sorted({s for w in wants for s in w})
     got = browser.run(MEASURE, {"offsets": offsets, "vertical": vertical, "rtl": rtl, "selectors": selectors})
     for o, want, row in zip(offsets, wants, got):
@@ -272,6 +364,26 @@ def check_page(browser, origin, name, html, failures, reduced=False):
             continue
         checks += compare(f"{browser.name} {name} @{o}", want, row["boxes"], PX, OPACITY, failures)
     return checks, len(offsets), facts["max"]
+
+
+def mutant_caught(browser, origin, name, html):
+    """A fluid stylesheet with one length left in px (the first page's width at the first size)
+    must fail the check at another size: the suite can fail."""
+    model, pairs, keyframes = requests_of(html)
+    (w0, h0), (w1, h1) = SIZES[0], SIZES[-1]
+    browser.mutate(lambda css: css.replace("width:100cqw", f"width:{w0}px", 1))
+    try:
+        browser.resize(w1, h1)
+        browser.open(f"{origin}/{name}.html")
+        layout = browser.run(LAYOUT, {"module": False, "frameless": []})
+        caught = []
+        check_size(browser, name, model, at_size(pairs, layout), keyframes, False, caught)
+        return bool(caught)
+    finally:
+        browser.mutate(None)
+
+
+
 
 
 def main():
@@ -285,7 +397,10 @@ def main():
             pages[name + "-static"] = re.sub(r'\s*<script type="module" src="[^"]*/v1/parallax.js"></script>', "", pages[name])
     # The pages on their own origin (127.0.0.1, another port than the service).
     server, origin = serve(lambda path: pages.get(path.strip("/").removesuffix(".html")))
+    only = os.environ.get("REALPAGES_BROWSERS")  # e.g. "chromium" while working on one browser
     for make in (Chromium, Firefox):
+        if only and make.name not in only.split(","):
+            continue
         t0 = time.time()
         try:
             browser = make()
@@ -306,6 +421,12 @@ def main():
                 label = name + (" (reduced)" if reduced else "")
                 print(f"{browser.name:8} {label:26} {n:3} offsets up to {top:7.1f}: {checks:5} checks, "
                       f"{len(failures) - before} failed", flush=True)
+            if hasattr(browser, "mutate") and "paging" in pages and fluid_of(requests_of(pages["paging"])[1]):
+                caught = mutant_caught(browser, origin, "paging", pages["paging"])
+                passed += caught
+                if not caught:
+                    failures.append(f"{browser.name} paging: a stylesheet with one length left in px passed the check")
+                print(f"{browser.name:8} {'paging (px mutant)':26} caught: {caught}", flush=True)
         finally:
             browser.close()
         print(f"{make.name}: {time.time() - t0:.1f}s", flush=True)

@@ -5,12 +5,29 @@ import ParallaxLayout
 /// `domain`, `format` and `properties`, answered as functions of the offset. ParallaxLayout's
 /// `keyframes()` rejects the single-moment fields with their 422s, so its issues are the value
 /// issues. Each format is one function from (input, keyframes) to the answer (`KeyframesAnswer`).
-enum KeyframesEndpoint<Model: LayoutModel>: Endpoint {
+enum KeyframesEndpoint<Model: FluidStyled>: Endpoint {
     static func read(_ root: JSONValue, _ reader: inout InputReader, accept: String?) -> (Model, KeyframesOptions) {
         var options = KeyframesOptions()
         let pages = Model.self == PagingInput.self
-        let input = Model.read(root, &reader) { $0.keyframesField($1, $2, into: &options, pages: pages) }
+        var input = Model.read(root, &reader) { $0.keyframesField($1, $2, into: &options, pages: pages) }
+        readFluid(&input, &options, &reader)
         return (input, options)
+    }
+
+    /// A request without `viewport` (docs/web.md#fluid-and-fixed): fluid with format css or waapi
+    /// (laid out at the reference sizes, `FluidScenes`), where an element may also leave out
+    /// `frame`; for json and keytimes, numbers of one size, still an error, saying why.
+    private static func readFluid(_ input: inout Model, _ options: inout KeyframesOptions, _ reader: inout InputReader) {
+        guard reader.withdraw("/viewport", "is required") else { return }
+        guard options.format == .css || options.format == .waapi else {
+            reader.fail(missing: "viewport", "is required with format \"\(options.format.rawValue)\" (numbers for one size); only format \"css\" and \"waapi\" may leave it out: their fluid answers fit the scroller at any size")
+            return
+        }
+        options.fluid = true
+        input.viewport = FluidScenes.references[0]
+        for i in 0..<input.fluidElementCount where reader.withdraw("/elements/\(i)/frame", "is required") {
+            options.frameless.insert(i)
+        }
     }
 
     static func valueIssues(_ request: (Model, KeyframesOptions), limits: LayoutLimits) -> [ValidationIssue] {
@@ -19,9 +36,9 @@ enum KeyframesEndpoint<Model: LayoutModel>: Endpoint {
         do throws(ValidationError) {
             _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits)
         } catch {
-            return error.issues + carousel
+            return error.issues + carousel + (o.fluid ? input.fluidIssues(o) : [])
         }
-        return carousel
+        return carousel + (o.fluid ? input.fluidIssues(o) : [])
     }
 
     static func answer(_ request: (Model, KeyframesOptions), limits: LayoutLimits) throws(ValidationError) -> EndpointAnswer<KeyframesCursor> {
@@ -52,13 +69,33 @@ struct KeyframesAnswer {
 
     /// The data formats (json, keytimes) narrow the tracks to `properties`; the styling formats
     /// need every track, but a bad `properties` is still an error there.
-    init<Model: LayoutModel>(_ input: Model, _ o: KeyframesOptions, limits: LayoutLimits) throws(ValidationError) {
+    init<Model: FluidStyled>(_ input: Model, _ o: KeyframesOptions, limits: LayoutLimits) throws(ValidationError) {
         if Self.carouselIssue(input, o.format) != nil {
             // Every value problem at once, this one last.
             throw ValidationError(issues: KeyframesEndpoint<Model>.valueIssues((input, o), limits: limits))
         }
+        // The fluid form's own rules first: its placeholders (the reference viewport, stand-in
+        // frames) must not be what a problem is about.
+        if o.fluid, case let issues = input.fluidIssues(o), !issues.isEmpty { throw ValidationError(issues: issues) }
         let k = try input.keyframes(domain: o.domain, properties: o.format.usesProperties ? o.properties : nil, limits: limits)
         if !o.format.usesProperties, o.properties != nil { _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits) }
+        if o.fluid {
+            _ = try boundedBoxes(k, limits)
+            let css = o.format == .css
+            let scenes = try FluidScenes { (size: Size, reduced: Bool, probe: Bool) throws(ValidationError) in
+                var at = probe ? input.fluidProbe : input
+                at.viewport = size
+                if reduced { at.motionScale = 0 }
+                return try at.fluidScene(o, styled: css, limits: limits)
+            }
+            self = css
+                ? KeyframesAnswer(contentType: "text/css; charset=utf-8",
+                                  cursor: .stylesheet(StylesheetAnswer(main: scenes.main, reduced: scenes.reduced,
+                                                                       spelling: FluidScenes.spelling, snapStop: o.snapStop)))
+                : KeyframesAnswer(contentType: "application/json",
+                                  cursor: .waapi(WAAPIAnswer(k, main: scenes.main, reduced: scenes.reduced, spelling: FluidScenes.spelling)))
+            return
+        }
         let styled = o.format == .css ? styledKeyframes(k, input.styledDomain(k.domain, limits: limits), limits) {
             (d: KeyframeDomain) throws(ValidationError) in try input.keyframes(domain: d, properties: nil, limits: limits)
         } : k
@@ -82,15 +119,15 @@ struct KeyframesAnswer {
         case .keytimes:
             return KeyframesAnswer(contentType: "application/json", cursor: .tracks(TracksAnswer(k, keyTimes: true)))
         case .css:
-            let (scene, reduced) = try boundedScenes(styled, limits, scenes)
-            var bytes = ByteBuffer()
-            KeyframesCSS.write(scene, reduced: reduced, snapStop: snapStop, into: &bytes)
-            return KeyframesAnswer(contentType: "text/css; charset=utf-8", cursor: .whole(WholeAnswer(bytes)))
+            _ = try boundedBoxes(styled, limits)
+            let (scene, reduced) = try scenes()
+            return KeyframesAnswer(contentType: "text/css; charset=utf-8",
+                                   cursor: .stylesheet(StylesheetAnswer(main: [scene], reduced: [reduced], spelling: .fixed, snapStop: snapStop)))
         case .waapi:
-            let (scene, reduced) = try boundedScenes(k, limits, scenes)
-            var bytes = ByteBuffer()
-            JSONWriter.write(into: &bytes) { $0.waapi(k, scene: scene, reduced: reduced) }
-            return KeyframesAnswer(contentType: "application/json", cursor: .whole(WholeAnswer(bytes)))
+            _ = try boundedBoxes(k, limits)
+            let (scene, reduced) = try scenes()
+            return KeyframesAnswer(contentType: "application/json",
+                                   cursor: .waapi(WAAPIAnswer(k, main: [scene], reduced: [reduced], spelling: .fixed)))
         }
     }
 }
@@ -115,16 +152,15 @@ private func animatedBoxes(_ k: Keyframes) -> Int {
     return boxes
 }
 
-private func boundedScenes(_ k: Keyframes, _ limits: LayoutLimits,
-                           _ scenes: () throws(ValidationError) -> (KeyframesScene, KeyframesScene)) throws(ValidationError) -> (KeyframesScene, KeyframesScene) {
-    // Counted before any box is built.
+/// Counted before any box is built: a stylesheet holds at most `maxPagesPerResponse` animated boxes.
+private func boundedBoxes(_ k: Keyframes, _ limits: LayoutLimits) throws(ValidationError) -> Int {
     let boxes = animatedBoxes(k)
     if boxes > limits.maxPagesPerResponse {
         throw ValidationError(issues: [ValidationIssue(
             pointer: "/domain",
             message: "the markup would hold \(boxes) animated boxes; at most \(limits.maxPagesPerResponse) for css and waapi (narrow the domain, or use format json)")])
     }
-    return try scenes()
+    return boxes
 }
 
 extension KeyframesFormat {
@@ -133,17 +169,19 @@ extension KeyframesFormat {
     var usesProperties: Bool { self == .json || self == .keytimes }
 }
 
-/// The keyframes answers as cursors (`AnswerCursor`): json and keytimes track by track (docs/operations.md#bounded-memory:
-/// a long pager's thousands of tracks go out as the socket drains), css and waapi (at most
-/// `maxPagesPerResponse` boxes) from their finished bytes, a slice per piece.
+/// The keyframes answers as cursors (`AnswerCursor`), all written as the socket drains
+/// (docs/operations.md#bounded-memory): json and keytimes track by track, css rule by rule, waapi
+/// box by box.
 enum KeyframesCursor: AnswerCursor {
     case tracks(TracksAnswer)
-    case whole(WholeAnswer)
+    case stylesheet(StylesheetAnswer)
+    case waapi(WAAPIAnswer)
 
     var estimatedBytes: Int {
         switch self {
         case .tracks(let t): t.estimatedBytes
-        case .whole(let w): w.estimatedBytes
+        case .stylesheet(let s): s.estimatedBytes
+        case .waapi(let a): a.estimatedBytes
         }
     }
 
@@ -153,9 +191,13 @@ enum KeyframesCursor: AnswerCursor {
             let more = t.writeNext(&w)
             self = .tracks(t)
             return more
-        case .whole(var a):
+        case .stylesheet(var s):
+            let more = s.writeNext(&w)
+            self = .stylesheet(s)
+            return more
+        case .waapi(var a):
             let more = a.writeNext(&w)
-            self = .whole(a)
+            self = .waapi(a)
             return more
         }
     }
@@ -195,25 +237,6 @@ struct TracksAnswer: AnswerCursor {
             return false
         }
         next += 1
-        return true
-    }
-}
-
-/// Finished bytes (a stylesheet, the WAAPI animations) handed out 16 KiB per piece.
-struct WholeAnswer: AnswerCursor {
-    private let bytes: ByteBuffer
-    private var start = 0
-
-    init(_ bytes: ByteBuffer) { self.bytes = bytes }
-
-    var estimatedBytes: Int { bytes.readableBytes }
-
-    mutating func writeNext(_ w: inout JSONWriter) -> Bool {
-        guard start < bytes.readableBytes else { return false }
-        let range = start..<min(bytes.readableBytes, start + 16_384)
-        bytes.withReadableBytes { all in w.text { $0.writeBytes(all.extracting(range)) } }
-        let end = range.upperBound
-        start = end
         return true
     }
 }

@@ -59,8 +59,17 @@ struct InputReader {
         issues.append(ValidationIssue(pointer: pointer, message: message))
     }
 
-    /// Reports `message` one level down, at the field `name` the document lacks.
-    private mutating func fail(missing name: String, _ message: String) {
+    /// Takes back the issue at `pointer` saying `message`, if there is one: a route on which a
+    /// field may be absent in some forms (a fluid stylesheet's `viewport`, docs/web.md#fluid-and-fixed).
+    mutating func withdraw(_ pointer: String, _ message: String) -> Bool {
+        guard let i = issues.firstIndex(where: { $0.pointer == pointer && $0.message == message }) else { return false }
+        issues.remove(at: i)
+        return true
+    }
+
+    /// Reports `message` one level down, at the field `name` the document lacks (also a route's
+    /// own message for a missing field, e.g. the keyframes route's `viewport`).
+    mutating func fail(missing name: String, _ message: String) {
         issues.append(ValidationIssue(pointer: JSONPointer(path.map(\.token) + [.key(name)]).description, message: message))
     }
 

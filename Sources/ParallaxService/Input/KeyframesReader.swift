@@ -38,6 +38,10 @@ struct KeyframesOptions {
     var format: KeyframesFormat = .json
     var properties: [String]?
     var snapStop: SnapStop = .normal
+    /// No `viewport` with format css or waapi: the answer fits the scroller at any size
+    /// (docs/web.md#fluid-and-fixed); `frameless` are the elements that left out `frame`.
+    var fluid = false
+    var frameless: Set<Int> = []
 }
 
 extension InputReader {

@@ -9,10 +9,22 @@ struct KeyframesAnimation {
     struct Step {
         /// The scroll offset of this keyframe.
         var offset: Double
-        /// The CSS value, e.g. `12px 0px`, `0.5`, `30deg`.
-        var value: String
+        /// The value's numbers: two lengths for `translate` (x, y), one length for `width` and
+        /// `height`, one number for `scale`, `opacity` and `rotate` (degrees). Kept as numbers, not
+        /// text, so a fluid stylesheet can spell each length relative to the scroller from the
+        /// same step at its reference sizes (`StyleSpelling`, docs/web.md#fluid-and-fixed).
+        var numbers: [Double]
+        var unit: Unit
         /// The timing function of the segment that starts here; nil for linear (the default).
         var easing: String?
+
+        /// The CSS value of a fixed stylesheet, e.g. `12px 0px`, `0.5`, `30deg`.
+        var value: String { StyleSpelling.fixed.value(unit, [numbers]) }
+    }
+
+    /// What a step's numbers are, so each is spelled in its CSS unit.
+    enum Unit {
+        case translate, length, number, degrees
     }
 
     /// The CSS property name.
@@ -23,21 +35,21 @@ struct KeyframesAnimation {
     /// position at `rest`), sizes and effects absolute. Constant curves give no animation.
     static func of(_ box: KeyframesScene.Box, rest: Double) -> [KeyframesAnimation] {
         var out: [KeyframesAnimation] = []
-        let x0 = box.x.value(at: rest), y0 = box.y.value(at: rest)
+        let x0 = box.anchorX ?? box.x.value(at: rest), y0 = box.anchorY ?? box.y.value(at: rest)
         switch (box.x.isConstant, box.y.isConstant) {
         case (true, true): break
         case (false, true):
-            out.append(KeyframesAnimation(property: "translate", steps: steps(box.x) { css($0 - x0) + "px 0px" }))
+            out.append(KeyframesAnimation(property: "translate", steps: steps(box.x, .translate) { [$0 - x0, 0] }))
         case (true, false):
-            out.append(KeyframesAnimation(property: "translate", steps: steps(box.y) { "0px " + css($0 - y0) + "px" }))
+            out.append(KeyframesAnimation(property: "translate", steps: steps(box.y, .translate) { [0, $0 - y0] }))
         case (false, false):
             out.append(KeyframesAnimation(property: "translate", steps: pairSteps(box.x, box.y, x0, y0)))
         }
-        if !box.width.isConstant { out.append(KeyframesAnimation(property: "width", steps: steps(box.width) { css($0) + "px" })) }
-        if !box.height.isConstant { out.append(KeyframesAnimation(property: "height", steps: steps(box.height) { css($0) + "px" })) }
-        if let s = box.scale, !s.isConstant { out.append(KeyframesAnimation(property: "scale", steps: steps(s) { css($0) })) }
-        if let r = box.rotate, !r.isConstant { out.append(KeyframesAnimation(property: "rotate", steps: steps(r) { css($0) + "deg" })) }
-        if let o = box.opacity, !o.isConstant { out.append(KeyframesAnimation(property: "opacity", steps: steps(o) { css($0) })) }
+        if !box.width.isConstant { out.append(KeyframesAnimation(property: "width", steps: steps(box.width, .length) { [$0] })) }
+        if !box.height.isConstant { out.append(KeyframesAnimation(property: "height", steps: steps(box.height, .length) { [$0] })) }
+        if let s = box.scale, !s.isConstant { out.append(KeyframesAnimation(property: "scale", steps: steps(s, .number) { [$0] })) }
+        if let r = box.rotate, !r.isConstant { out.append(KeyframesAnimation(property: "rotate", steps: steps(r, .degrees) { [$0] })) }
+        if let o = box.opacity, !o.isConstant { out.append(KeyframesAnimation(property: "opacity", steps: steps(o, .number) { [$0] })) }
         return out
     }
 
@@ -55,7 +67,7 @@ struct KeyframesAnimation {
     /// percentage (CSS merges them), so the linear segment before it ends with a `linear()`
     /// easing that reaches the left value just before 100 % and the right value at 100 %
     /// (CSS Easing Functions Level 2, section 2.3: the last of equal input positions wins at that input).
-    private static func steps(_ c: Curve, _ value: (Double) -> String) -> [Step] {
+    private static func steps(_ c: Curve, _ unit: Unit, _ value: (Double) -> [Double]) -> [Step] {
         var out: [Step] = []
         var i = 0
         let k = c.knots
@@ -70,7 +82,7 @@ struct KeyframesAnimation {
                 i += 1
                 continue
             }
-            out.append(Step(offset: k[i].offset, value: value(k[i].value),
+            out.append(Step(offset: k[i].offset, numbers: value(k[i].value), unit: unit,
                             easing: i < c.easings.count ? cubicBezier(c.easings[i]) : nil))
             i += 1
         }
@@ -84,7 +96,7 @@ struct KeyframesAnimation {
         offsets.sort()
         var out: [Step] = []
         for o in offsets where out.last?.offset != o {
-            out.append(Step(offset: o, value: css(x.linearValue(at: o) - x0) + "px " + css(y.linearValue(at: o) - y0) + "px"))
+            out.append(Step(offset: o, numbers: [x.linearValue(at: o) - x0, y.linearValue(at: o) - y0], unit: .translate))
         }
         return out
     }

@@ -1,103 +1,256 @@
 import HTTPServer
 import ParallaxLayout
 
-/// `format: "css"` (docs/model.md#keyframes): one stylesheet for docs/model.md#keyframes-on-real-pages markup. Structure (the scroller is the
-/// W × H viewport with overflow on the axis; every box absolutely placed at its place at `from`;
-/// pages clip with `overflow: clip`, not `hidden`, which would make each page a scroll container
-/// and capture `scroll(nearest)`), then scroll-driven animations on a named `scroll-timeline` of
-/// the scroller with `animation-range` in px over the domain, then the reduced-motion variant
-/// (`motionScale: 0`) in `@media (prefers-reduced-motion: reduce)`.
+/// `format: "css"` (docs/model.md#keyframes): one stylesheet for the markup of docs/model.md#keyframes-on-real-pages. Structure (the scroller with
+/// overflow on the axis; every box absolutely placed at its place at `from`; pages clip with
+/// `overflow: clip`, not `hidden`, which would make each page a scroll container and capture
+/// `scroll(nearest)`), then scroll-driven animations on a named `scroll-timeline` of the scroller
+/// with `animation-range` over the domain, then the reduced-motion variant (`motionScale: 0`) in
+/// `@media (prefers-reduced-motion: reduce)`.
 ///
 /// The animations are written as longhands inside `@supports (animation-timeline: scroll())`:
 /// the `animation` shorthand resets `animation-timeline` and `animation-range`, and a browser
 /// without scroll timelines would run them as 0-length time animations and leave every box at
 /// its end; there the boxes stay at rest at their `from` places (docs/model.md#keyframes).
+///
+/// Written as the socket drains (docs/operations.md#bounded-memory): a cursor over the scenes,
+/// one rule (one box's place, animations or `@keyframes`) per piece, so a stylesheet of 10 000
+/// boxes never exists whole and each piece is a few µs of work. Fixed (one scene, px) and fluid
+/// (three scenes, lengths relative to the scroller, `StyleSpelling`) share every rule.
+struct StylesheetAnswer: AnswerCursor {
+    /// The scenes at the request's motion and at `motionScale: 0`, parallel (one each when fixed,
+    /// the three reference scenes when fluid).
+    let main: [KeyframesScene]
+    let reduced: [KeyframesScene]
+    let spelling: StyleSpelling
+    let snapStop: SnapStop
+
+    private enum Phase { case preamble, size, place, supportsOpen, animate, supportsClose, keyframes, mediaOpen, mediaClose, tail, done }
+    private var phase = Phase.preamble
+    /// 0: the main scenes; 1: the reduced ones (inside the media block).
+    private var variant = 0
+    private var box = 0
+    /// The animations named so far in this variant (`parallax-1`, `parallax-2`, …).
+    private var named = 0
+
+    init(main: [KeyframesScene], reduced: [KeyframesScene], spelling: StyleSpelling, snapStop: SnapStop) {
+        self.main = main
+        self.reduced = reduced
+        self.spelling = spelling
+        self.snapStop = snapStop
+    }
+
+    var estimatedBytes: Int { 2_000 + main[0].boxes.count * 900 }
+
+    private var scenes: [KeyframesScene] { variant == 0 ? main : reduced }
+    private var prefix: String { variant == 0 ? "parallax-" : "parallax-rm-" }
+
+    mutating func writeNext(_ w: inout JSONWriter) -> Bool {
+        guard let piece = next() else { return false }
+        w.text { $0.writeString(piece) }
+        return true
+    }
+
+    /// The next piece of the stylesheet, nil after the last.
+    private mutating func next() -> String? {
+        let base = scenes[0]
+        switch phase {
+        case .preamble:
+            phase = .size
+            return KeyframesCSS.preamble(main[0], spelling: spelling, snapStop: snapStop)
+        case .size:
+            phase = .place
+            box = 0
+            return KeyframesCSS.size(scenes, spelling)
+        case .place:
+            guard box < base.boxes.count else { phase = .supportsOpen; return next() }
+            box += 1
+            return KeyframesCSS.placeRule(scenes, box - 1, spelling)
+        case .supportsOpen:
+            phase = .animate
+            box = 0
+            named = 0
+            return "@supports (animation-timeline: scroll()){\n"
+        case .animate:
+            guard box < base.boxes.count else { phase = .supportsClose; return next() }
+            box += 1
+            return KeyframesCSS.animatedRule(scenes, box - 1, prefix, &named, spelling)
+        case .supportsClose:
+            phase = .keyframes
+            box = 0
+            named = 0
+            return "}\n"
+        case .keyframes:
+            guard box < base.boxes.count else { phase = variant == 0 ? .mediaOpen : .mediaClose; return next() }
+            box += 1
+            return KeyframesCSS.keyframesRules(scenes, box - 1, prefix, &named, spelling)
+        case .mediaOpen:
+            variant = 1
+            phase = .size
+            return "@media (prefers-reduced-motion: reduce){\n"
+        case .mediaClose:
+            phase = .tail
+            return "}\n"
+        case .tail:
+            phase = .done
+            return "@supports not (animation-timeline: scroll()){.parallax-scroller *{animation:none}}\n"
+        case .done:
+            return nil
+        }
+    }
+}
+
+/// The stylesheet's rules, each from the parallel scenes of one variant (`StylesheetAnswer`).
 enum KeyframesCSS {
-    /// `snapStop: .always` adds `scroll-snap-stop:always` to the pages' snap rule (a fling stops on
-    /// the next page); `.normal` is the CSS initial value and is not written.
-    static func write(_ scene: KeyframesScene, reduced: KeyframesScene, snapStop: SnapStop, into out: inout ByteBuffer) {
-        var css = ""
-        css += "/* Parallax keyframes (docs/model.md#keyframes): \(scene.axis.rawValue) scroll over ["
-            + KeyframesAnimation.css(scene.domain.from) + ", " + KeyframesAnimation.css(scene.domain.to)
-            + "] px. Markup: .parallax-scroller > … (see /openapi.yaml). */\n"
+    /// The structure rules: the scroller (its size too when fluid, in a zero-specificity
+    /// `:where()` so any rule of the author's sizes it instead), the boxes' common rule, snapping,
+    /// the body in the page's flow, images. `snapStop: .always` adds `scroll-snap-stop:always` to
+    /// the pages' snap rule (a fling stops on the next page); `.normal` is the CSS initial value.
+    static func preamble(_ scene: KeyframesScene, spelling: StyleSpelling, snapStop: SnapStop) -> String {
+        let fluid = spelling.isFluid
+        var css = fluid
+            ? "/* Parallax keyframes (docs/model.md#keyframes), fluid (docs/web.md#fluid-and-fixed): " + scene.axis.rawValue
+              + " scroll; lengths relative to the scroller (a size container). Markup: .parallax-scroller > … (see /openapi.yaml). */\n"
+            : "/* Parallax keyframes (docs/model.md#keyframes): \(scene.axis.rawValue) scroll over ["
+              + KeyframesAnimation.css(scene.domain.from) + ", " + KeyframesAnimation.css(scene.domain.to)
+              + "] px. Markup: .parallax-scroller > … (see /openapi.yaml). */\n"
         let paged = scene.boxes.contains { $0.snaps }
         // Right to left, the timeline runs along the inline axis: 0 at scrollLeft 0, growing as
         // scrollLeft goes negative (CSS Scroll-driven Animations, scroll progress timelines).
         let timeline = scene.axis == .horizontal ? (scene.rtl ? "inline" : "x") : "y"
+        if fluid { css += ":where(.parallax-scroller){display:block;width:100%;height:100dvh}\n" }
         css += ".parallax-scroller{position:relative;box-sizing:border-box;margin:0;padding:0;border:0;"
             + (scene.rtl ? "direction:rtl;" : "direction:ltr;") + "scrollbar-width:none;overscroll-behavior:none;"
             + (scene.axis == .horizontal ? "overflow-x:scroll;overflow-y:hidden;" : "overflow-x:hidden;overflow-y:scroll;")
             + (paged ? "scroll-snap-type:" + (scene.axis == .horizontal ? "x" : "y") + " mandatory;" : "")
+            + (fluid ? "container-type:size;" : "")
             + "scroll-timeline:--parallax " + timeline + "}\n"
         css += ".parallax-scroller::before{content:\"\";display:block;position:absolute;inset-inline-start:0;top:0;visibility:hidden;pointer-events:none}\n"
-        css += ".parallax-page,.parallax-layer,.parallax-header,.parallax-image,.parallax-element,"
+        // A fluid scroll page's elements may sit in the author's flow: only the framed ones are
+        // absolutely placed (their own place rule says so).
+        css += ".parallax-page,.parallax-layer,.parallax-header,.parallax-image," + (fluid ? "" : ".parallax-element,")
             + ".parallax-content{position:absolute;box-sizing:border-box;margin:0;padding:0;border:0;transform-origin:50% 50%}\n"
         if paged { css += ".parallax-page{scroll-snap-align:start" + (snapStop == .always ? ";scroll-snap-stop:always" : "") + "}\n" }
         // The body is the page's own content: in flow, sized by what it holds.
         css += ".parallax-body{position:relative;display:block;box-sizing:border-box}\n"
         css += "img.parallax-content{display:block;max-width:none;max-height:none;object-fit:fill}\n"
-        css += body(scene, prefix: "parallax-")
-        css += "@media (prefers-reduced-motion: reduce){\n" + body(reduced, prefix: "parallax-rm-") + "}\n"
-        css += "@supports not (animation-timeline: scroll()){.parallax-scroller *{animation:none}}\n"
-        out.writeString(css)
+        return css
     }
 
-    /// The size and place rules, the animation rules and their `@keyframes`, for one scene.
-    private static func body(_ scene: KeyframesScene, prefix: String) -> String {
-        var css = ".parallax-scroller{width:" + px(scene.viewport.width) + ";height:" + px(scene.viewport.height) + "}\n"
-        css += ".parallax-scroller::before{width:" + px(scene.contentSize.width) + ";height:" + px(scene.contentSize.height) + "}\n"
-        var animated = ""
-        var keyframes = ""
-        var count = 0
-        for box in scene.boxes {
-            css += box.selector + "{" + place(box, scene.rest) + "}\n"
-            if box.inFlow { continue }
-            let animations = KeyframesAnimation.of(box, rest: scene.rest)
-            guard !animations.isEmpty else {
-                animated += box.selector + "{animation:none}\n"
-                continue
-            }
-            var names: [String] = []
-            for a in animations {
-                count += 1
-                let name = prefix + String(count)
-                names.append(name)
-                keyframes += "@keyframes " + name + "{" + frames(a, scene.domain) + "}\n"
-            }
-            animated += box.selector + "{animation-name:" + names.joined(separator: ",")
-                + ";animation-duration:auto;animation-timing-function:linear;animation-fill-mode:both"
-                + ";animation-timeline:--parallax;animation-range-start:" + px(scene.domain.from)
-                + ";animation-range-end:" + px(scene.domain.to) + "}\n"
+    /// The scroller's size (fixed only: a fluid scroller takes the page's) and its content's
+    /// extent, the `::before` box, which sets the scroll range (percentages of the scroller when
+    /// fluid: a pager's (N − 1)·(W + S) + W is `calc(N·100% + (N − 1)·S px)`).
+    static func size(_ scenes: [KeyframesScene], _ spelling: StyleSpelling) -> String {
+        var css = ""
+        if !spelling.isFluid {
+            css += ".parallax-scroller{width:" + px(scenes[0].viewport.width) + ";height:" + px(scenes[0].viewport.height) + "}\n"
         }
-        return css + "@supports (animation-timeline: scroll()){\n" + animated + "}\n" + keyframes
+        return css + ".parallax-scroller::before{width:" + spelling.length(scenes.map(\.contentSize.width), .percent)
+            + ";height:" + spelling.length(scenes.map(\.contentSize.height), .percent) + "}\n"
     }
 
     /// The box at its resting place (the requested domain's `from`), every effect at its value
-    /// there. A box in the page's flow gets only its top margin.
-    private static func place(_ box: KeyframesScene.Box, _ rest: Double) -> String {
-        if box.inFlow { return "margin-top:" + px(box.y.value(at: rest)) }
-        var s = "left:" + px(box.x.value(at: rest)) + ";top:" + px(box.y.value(at: rest)) + ";width:" + px(box.width.value(at: rest))
-            + ";height:" + px(box.height.value(at: rest)) + ";translate:none"
-        if let v = box.scale { s += ";scale:" + KeyframesAnimation.css(v.value(at: rest)) }
-        if let v = box.rotate { s += ";rotate:" + KeyframesAnimation.css(v.value(at: rest)) + "deg" }
-        if let v = box.opacity { s += ";opacity:" + KeyframesAnimation.css(v.value(at: rest)) }
-        if box.clips { s += ";overflow:clip" }
-        if box.raised { s += ";z-index:1" }
-        return s
+    /// there. A box in the page's flow gets only its top margin; a fluid scroll element laid out
+    /// by the page no place at all; one on its own `view()` timeline rests without effects (its
+    /// effects at offset 0 depend on the scroller's height).
+    static func placeRule(_ scenes: [KeyframesScene], _ i: Int, _ spelling: StyleSpelling) -> String {
+        let box = scenes[0].boxes[i]
+        let at = { (f: (KeyframesScene.Box) -> Curve?) in scenes.map { f($0.boxes[i])?.value(at: $0.rest) ?? 0 } }
+        var s: String
+        if box.inFlow {
+            s = "margin-top:" + spelling.length(at { $0.y })
+        } else if box.inPageFlow {
+            s = "transform-origin:50% 50%"
+        } else {
+            s = spelling.isFluid && box.selector.hasPrefix(".parallax-element") ? "position:absolute;box-sizing:border-box;margin:0;padding:0;border:0;transform-origin:50% 50%;" : ""
+            s += "left:" + spelling.length(box.anchorX.map { v in scenes.map { _ in v } } ?? at { $0.x })
+                + ";top:" + spelling.length(box.anchorY.map { v in scenes.map { _ in v } } ?? at { $0.y })
+                + ";width:" + spelling.length(at { $0.width }) + ";height:" + spelling.length(at { $0.height }) + ";translate:none"
+            if box.view == nil {
+                if box.scale != nil { s += ";scale:" + spelling.number(at { $0.scale }) }
+                if box.rotate != nil { s += ";rotate:" + spelling.number(at { $0.rotate }) + "deg" }
+                if box.opacity != nil { s += ";opacity:" + spelling.number(at { $0.opacity }) }
+            }
+            if box.clips { s += ";overflow:clip" }
+            if box.raised { s += ";z-index:1" }
+        }
+        var css = box.selector + "{" + s + "}\n"
+        if let c = box.content { css += box.selector + " > img.parallax-content{" + fitted(c) + "}\n" }
+        return css
+    }
+
+    /// An image fitted by the browser into its box (fluid): `object-fit` is the contentMode
+    /// (docs/model.md#paging `contentFrame`: fill, aspect fill = cover, aspect fit = contain,
+    /// centred); `center` keeps the image's natural size, centred by `calc(50% − size/2)`.
+    private static func fitted(_ c: KeyframesScene.FittedContent) -> String {
+        switch c.mode {
+        case .center:
+            return "left:calc(50% - " + px(c.size.width / 2) + ");top:calc(50% - " + px(c.size.height / 2) + ");width:"
+                + px(c.size.width) + ";height:" + px(c.size.height) + ";object-fit:fill"
+        case .fill, .aspectFill, .aspectFit:
+            let fit = c.mode == .fill ? "fill" : c.mode == .aspectFill ? "cover" : "contain"
+            return "left:0;top:0;width:100%;height:100%;object-fit:" + fit + ";object-position:50% 50%"
+        }
+    }
+
+    /// The box's animation names, timeline and range (`animation:none` when it has none).
+    static func animatedRule(_ scenes: [KeyframesScene], _ i: Int, _ prefix: String, _ named: inout Int,
+                             _ spelling: StyleSpelling) -> String {
+        let box = scenes[0].boxes[i]
+        if box.inFlow { return "" }
+        let animations = KeyframesAnimation.of(box, rest: scenes[0].rest)
+        guard !animations.isEmpty else { return box.selector + "{animation:none}\n" }
+        var names: [String] = []
+        for _ in animations {
+            named += 1
+            names.append(prefix + String(named))
+        }
+        let (timeline, start, end) = range(scenes, i, spelling)
+        return box.selector + "{animation-name:" + names.joined(separator: ",")
+            + ";animation-duration:auto;animation-timing-function:linear;animation-fill-mode:both"
+            + ";animation-timeline:" + timeline + ";animation-range-start:" + start + ";animation-range-end:" + end + "}\n"
+    }
+
+    /// The timeline and range a box's animations run over: the scroller's offsets over the
+    /// scene's domain (px; fluid, a domain that scales with the scroller is [0, its scroll range],
+    /// the timeline's `normal` range, `FluidScenes` checks it), or the box's own crossing
+    /// (`view()`, its range in `cover` percentages = 100 × progress).
+    static func range(_ scenes: [KeyframesScene], _ i: Int, _ spelling: StyleSpelling) -> (timeline: String, start: String, end: String) {
+        let base = scenes[0]
+        if let v = base.boxes[i].view {
+            return ("view(" + (base.axis == .horizontal ? "x" : "y") + ")",
+                    "cover " + KeyframesAnimation.css(v.progressFrom * 100) + "%", "cover " + KeyframesAnimation.css(v.progressTo * 100) + "%")
+        }
+        if spelling.isFluid, scenes.contains(where: { $0.domain != base.domain }) { return ("--parallax", "normal", "normal") }
+        return ("--parallax", px(base.domain.from), px(base.domain.to))
+    }
+
+    /// The box's `@keyframes`, one per animation, named as `animatedRule` named them.
+    static func keyframesRules(_ scenes: [KeyframesScene], _ i: Int, _ prefix: String, _ named: inout Int,
+                               _ spelling: StyleSpelling) -> String {
+        let box = scenes[0].boxes[i]
+        if box.inFlow { return "" }
+        let all = scenes.map { KeyframesAnimation.of($0.boxes[i], rest: $0.rest) }
+        var css = ""
+        for (j, a) in all[0].enumerated() {
+            named += 1
+            css += "@keyframes " + prefix + String(named) + "{"
+            let domain = box.view?.domain ?? scenes[0].domain
+            for (k, step) in a.steps.enumerated() {
+                css += KeyframesAnimation.css(percent(step.offset, domain)) + "%{" + a.property + ":"
+                    + spelling.value(step.unit, all.map { $0[j].steps[k].numbers })
+                if let e = step.easing { css += ";animation-timing-function:" + e }
+                css += "}"
+            }
+            css += "}\n"
+        }
+        return css
     }
 
     /// Keyframe selectors are the offsets' exact fractions of the domain × 100, written in the
     /// shortest round-trip form (a 1624 px domain needs more than the 2–3 digits a person writes).
-    private static func frames(_ a: KeyframesAnimation, _ domain: KeyframeDomain) -> String {
-        let span = domain.to - domain.from
-        var s = ""
-        for step in a.steps {
-            let percent = min(100, max(0, (step.offset - domain.from) / span * 100))
-            s += KeyframesAnimation.css(percent) + "%{" + a.property + ":" + step.value
-            if let e = step.easing { s += ";animation-timing-function:" + e }
-            s += "}"
-        }
-        return s
+    static func percent(_ offset: Double, _ domain: KeyframeDomain) -> Double {
+        min(100, max(0, (offset - domain.from) / (domain.to - domain.from) * 100))
     }
 
     static func px(_ v: Double) -> String { KeyframesAnimation.css(v) + "px" }

@@ -20,6 +20,35 @@ struct KeyframesScene {
         var inFlow = false
         /// A scroll-snap position (a page, docs/model.md#paging snap targets).
         var snaps = false
+        /// Animated over its own crossing of the scroller (a CSS `view()` timeline) instead of
+        /// the scroller's offset: a scroll element of a fluid stylesheet, whose range
+        /// top − V … top + length moves with the scroller's extent V (docs/web.md#fluid-and-fixed).
+        var view: ViewRange?
+        /// Where a box on its own timeline rests (its frame's origin, before `translate`); nil:
+        /// its curves' value at the scene's `rest`.
+        var anchorX, anchorY: Double?
+        /// Placed by the page's own flow (a fluid scroll element without `frame`): no position,
+        /// place or size rule, only its animations.
+        var inPageFlow = false
+        /// A fluid stylesheet's `img.parallax-content` inside this box: fitted by the browser
+        /// (`object-fit`), since an aspect fit's size bends with the box's (docs/web.md#fluid-and-fixed).
+        var content: FittedContent?
+    }
+
+    /// An image the browser fits into its box by `mode` (its natural size is `size`).
+    struct FittedContent {
+        var mode: ContentMode
+        var size: Size
+    }
+
+    /// A `view()` timeline's range: `domain` the offsets its curves run over in the scene's
+    /// viewport, `progress` the same range in docs/model.md#scroll-elements progress, which is
+    /// the `cover` range's fraction (cover 0 % is progress 0, where the leading edge enters at
+    /// the far edge; cover 100 % is progress 1, where the trailing edge leaves at the near edge).
+    struct ViewRange {
+        var domain: KeyframeDomain
+        var progressFrom: Double
+        var progressTo: Double
     }
 
     var axis: Axis
@@ -80,6 +109,9 @@ struct KeyframesScene {
         for u in s.unicodeScalars {
             switch u {
             case "\"", "\\": out += "\\" + String(u)
+            // `<` as a hex escape: `</style>` never appears verbatim, so the stylesheet may be
+            // inlined in a `<style>` element (HTML's raw text ends at `</style`).
+            case "<": out += "\\3c "
             case "\u{0}": out += "\u{FFFD}"
             case "\u{1}"..."\u{1F}", "\u{7F}": out += "\\" + String(u.value, radix: 16) + " "
             default: out.unicodeScalars.append(u)

@@ -11,7 +11,9 @@ extension KeyframesScene {
     /// (N − 1)·L + A long, no overshoot past the last page by the spacing. Right to left, the
     /// scroller is `direction: rtl`, scrollLeft = −o, so a box's content position is its viewport
     /// position − o.
-    static func paging(_ input: PagingInput, _ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits) -> KeyframesScene {
+    /// `fluid`: the images are fitted by the browser (`Box.content`) instead of placed as boxes.
+    static func paging(_ input: PagingInput, _ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits,
+                       fluid: Bool = false) -> KeyframesScene {
         let domain = keyframes.domain
         let (order, tracks) = group(keyframes)
         var slots: [Int] = []
@@ -53,19 +55,23 @@ extension KeyframesScene {
                                    y: horizontal ? py : py.addingOffset(times: 1),
                                    width: pv.curve("viewportFrame.width"), height: pv.curve("viewportFrame.height"),
                                    clips: true, snaps: staticPages))
-            for layer in page.layers {
+            for (j, layer) in page.layers.enumerated() {
                 var lv = Values(domain: domain, tracks: tracks[.layer(slot: page.slot, name: layer.name)] ?? [:])
                 layer.viewportFrame.flatten("viewportFrame", into: &lv.rest)
                 layer.contentFrame?.flatten("contentFrame", into: &lv.rest)
                 if let o = layer.opacity { lv.rest["opacity"] = o }
                 if let s = layer.scale { lv.rest["scale"] = s }
                 let layerSelector = pageSelector + " > .parallax-layer[data-layer=" + cssString(layer.name) + "]"
-                scene.boxes.append(Box(selector: layerSelector,
-                                       x: lv.curve("viewportFrame.x").linearCombination(1, px, -1),
-                                       y: lv.curve("viewportFrame.y").linearCombination(1, py, -1),
-                                       width: lv.curve("viewportFrame.width"), height: lv.curve("viewportFrame.height"),
-                                       scale: lv.optionalCurve("scale"), opacity: lv.optionalCurve("opacity")))
-                if layer.contentFrame != nil {
+                var box = Box(selector: layerSelector,
+                              x: lv.curve("viewportFrame.x").linearCombination(1, px, -1),
+                              y: lv.curve("viewportFrame.y").linearCombination(1, py, -1),
+                              width: lv.curve("viewportFrame.width"), height: lv.curve("viewportFrame.height"),
+                              scale: lv.optionalCurve("scale"), opacity: lv.optionalCurve("opacity"))
+                if fluid, let spec = input.layers.flatMap({ j < $0.count ? $0[j] : nil }), let size = spec.content {
+                    box.content = FittedContent(mode: spec.contentMode ?? .aspectFill, size: size)
+                }
+                scene.boxes.append(box)
+                if layer.contentFrame != nil, !fluid {
                     scene.boxes.append(contentBox(layerSelector + " > img.parallax-content", lv))
                 }
             }
@@ -77,7 +83,8 @@ extension KeyframesScene {
     /// `.parallax-image` at `image` (header-local) and `img.parallax-content` at `contentFrame`;
     /// `.parallax-body` in the page's flow below the header's resting height (`contentTop` + o is
     /// constant): its height is the page's content, so the scroll range is the page's.
-    static func header(_ input: HeaderInput, _ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits) -> KeyframesScene {
+    static func header(_ input: HeaderInput, _ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits,
+                       fluid: Bool = false) -> KeyframesScene {
         let domain = keyframes.domain
         var values = Values(domain: domain, tracks: group(keyframes).tracks[.header] ?? [:])
         var rest = input
@@ -97,10 +104,12 @@ extension KeyframesScene {
                                y: values.curve("header.y").addingOffset(times: 1),
                                width: values.curve("header.width"), height: values.curve("header.height"),
                                clips: true, raised: true))
-        scene.boxes.append(Box(selector: ".parallax-header > .parallax-image", x: values.curve("image.x"),
-                               y: values.curve("image.y"), width: values.curve("image.width"),
-                               height: values.curve("image.height")))
-        if input.content != nil {
+        var image = Box(selector: ".parallax-header > .parallax-image", x: values.curve("image.x"),
+                        y: values.curve("image.y"), width: values.curve("image.width"),
+                        height: values.curve("image.height"))
+        if fluid, let size = input.content { image.content = FittedContent(mode: input.contentMode ?? .aspectFill, size: size) }
+        scene.boxes.append(image)
+        if input.content != nil, !fluid {
             scene.boxes.append(contentBox(".parallax-header > .parallax-image > img.parallax-content", values))
         }
         let top = values.curve("contentTop").addingOffset(times: 1)

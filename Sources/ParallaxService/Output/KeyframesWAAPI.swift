@@ -14,46 +14,101 @@ import ParallaxLayout
 /// `css` answer's structure rules (load it and the script's animations run over it; its own
 /// scroll-driven animations then should be switched off, e.g. `animation: none`).
 /// `reducedMotion` holds the same for `motionScale: 0`, for `prefers-reduced-motion: reduce`.
-extension JSONWriter {
-    mutating func waapi(_ k: Keyframes, scene: KeyframesScene, reduced: KeyframesScene) {
-        keyframesHeader(k)
-        key("timeline")
-        objectStart(); field("axis", scene.axis == .horizontal ? "x" : "y"); objectEnd()
-        key("animations"); waapiAnimations(scene)
-        key("reducedMotion")
-        objectStart(); key("animations"); waapiAnimations(reduced); objectEnd()
-        objectEnd()
+///
+/// Fluid (no `viewport`, docs/web.md#fluid-and-fixed): the header says `"fluid": true` instead of
+/// a px domain, lengths are `calc()` strings relative to the scroller (`StyleSpelling`), a range
+/// that scales with the scroller is `"normal"` (the whole scroll range), and an element on its
+/// own crossing has `"timeline": "view"` (make it `new ViewTimeline({subject: element, axis})`)
+/// with `cover` ranges.
+///
+/// Written as the socket drains, one box's animations per piece (docs/operations.md#bounded-memory).
+struct WAAPIAnswer: AnswerCursor {
+    let keyframes: Keyframes
+    let main: [KeyframesScene]
+    let reduced: [KeyframesScene]
+    let spelling: StyleSpelling
+
+    /// −1: the header; 0 ..< boxes: the main boxes; then the reduced ones; then the closing.
+    private var next = -1
+    /// Whether the array being written holds an animation already (its comma is owed).
+    private var wroteAny = false
+
+    init(_ k: Keyframes, main: [KeyframesScene], reduced: [KeyframesScene], spelling: StyleSpelling) {
+        keyframes = k
+        self.main = main
+        self.reduced = reduced
+        self.spelling = spelling
     }
 
-    private mutating func waapiAnimations(_ scene: KeyframesScene) {
-        let span = scene.domain.to - scene.domain.from
-        let rangeStart = KeyframesCSS.px(scene.domain.from), rangeEnd = KeyframesCSS.px(scene.domain.to)
-        arrayStart()
-        for box in scene.boxes where !box.inFlow {
-            for a in KeyframesAnimation.of(box, rest: scene.rest) {
+    var estimatedBytes: Int { 400 + main[0].boxes.count * 1_200 }
+
+    mutating func writeNext(_ w: inout JSONWriter) -> Bool {
+        let n = main[0].boxes.count
+        if next == -1 {
+            if spelling.isFluid {
+                w.objectStart()
+                w.key("model"); w.string(keyframes.model.rawValue)
+                w.key("axis"); w.string(keyframes.axis.rawValue)
+                w.field("fluid", true)
+            } else {
+                w.keyframesHeader(keyframes)
+            }
+            w.key("timeline")
+            w.objectStart(); w.field("axis", main[0].axis == .horizontal ? "x" : "y"); w.objectEnd()
+            w.key("animations")
+            w.arrayStart()
+        } else if next < n {
+            w.waapiAnimations(main, next, spelling, &wroteAny)
+        } else if next == n {
+            w.literal("],\"reducedMotion\":{\"animations\":[")
+            wroteAny = false
+        } else if next <= 2 * n {
+            w.waapiAnimations(reduced, next - n - 1, spelling, &wroteAny)
+        } else if next == 2 * n + 1 {
+            w.literal("]}}")
+        } else {
+            return false
+        }
+        next += 1
+        return true
+    }
+}
+
+extension JSONWriter {
+    /// Box `i`'s animations, each an object of the `animations` array (a comma first when the
+    /// array holds one already).
+    fileprivate mutating func waapiAnimations(_ scenes: [KeyframesScene], _ i: Int, _ spelling: StyleSpelling, _ wroteAny: inout Bool) {
+        let box = scenes[0].boxes[i]
+        guard !box.inFlow else { return }
+        let all = scenes.map { KeyframesAnimation.of($0.boxes[i], rest: $0.rest) }
+        let (_, rangeStart, rangeEnd) = KeyframesCSS.range(scenes, i, spelling)
+        let domain = box.view?.domain ?? scenes[0].domain
+        for (j, a) in all[0].enumerated() {
+            if wroteAny { literal(",") }
+            beginPiece()
+            wroteAny = true
+            objectStart()
+            field("selector", box.selector)
+            field("property", a.property)
+            if box.view != nil { field("timeline", literal: "view") }
+            key("keyframes")
+            arrayStart()
+            for (k, step) in a.steps.enumerated() {
                 objectStart()
-                field("selector", box.selector)
-                field("property", a.property)
-                key("keyframes")
-                arrayStart()
-                for step in a.steps {
-                    objectStart()
-                    field("offset", min(1, max(0, (step.offset - scene.domain.from) / span)))
-                    field("easing", step.easing ?? "linear")
-                    key(escaping: a.property); string(step.value)
-                    objectEnd()
-                }
-                arrayEnd()
-                key("options")
-                objectStart()
-                field("rangeStart", rangeStart)
-                field("rangeEnd", rangeEnd)
-                field("fill", literal: "both")
-                field("easing", literal: "linear")
-                objectEnd()
+                field("offset", min(1, max(0, (step.offset - domain.from) / (domain.to - domain.from))))
+                field("easing", step.easing ?? "linear")
+                key(escaping: a.property); string(spelling.value(step.unit, all.map { $0[j].steps[k].numbers }))
                 objectEnd()
             }
+            arrayEnd()
+            key("options")
+            objectStart()
+            field("rangeStart", rangeStart)
+            field("rangeEnd", rangeEnd)
+            field("fill", literal: "both")
+            field("easing", literal: "linear")
+            objectEnd()
+            objectEnd()
         }
-        arrayEnd()
     }
 }

@@ -1,0 +1,142 @@
+import ParallaxLayout
+
+/// A fluid stylesheet's scenes (docs/web.md#fluid-and-fixed): the request without `viewport`
+/// laid out at the reference sizes of `StyleSpelling` — R0 = 1024 × 1024, RW = 2048 × 1024,
+/// RH = 1024 × 2048 (powers of two, so i·(W + S), r·(W + S) and their differences are exact) —
+/// and checked at two more, 1600 × 1200 and 320 × 320 (a phone's narrowest side), before anything is
+/// written: every scene must hold the same markup with the same animations, keyframes at the same
+/// fractions of their ranges, the same scalars (opacity, scale, degrees, which depend on a page's
+/// progress or an element's, never on the size), and every length where the affine spelling puts
+/// it. What passes is exact at every size in between and around (each length is affine in W and H
+/// there); what fails (a number that bends with the size, such as a layer's travel clamped to a
+/// stride narrower than it) is a 422 asking for `viewport`.
+///
+/// Why the models pass (docs/model.md): paging — page i rests at i·L with L = W + S, so its
+/// knots at k·L are k/(N − 1) of the scroll range (N − 1)·L at every W, and its values (a page's
+/// place, a `rate` travel r·L, a `cover` width W + 2|T|, sizes W × H) are affine in W and H;
+/// header — every knot is an offset of the header's own heights (px), every width is W;
+/// scroll — an element's range top − V … top + length is its `view()` timeline's `cover` range,
+/// and its effects are functions of its progress alone (`KeyframesScene.fluidScroll`).
+struct FluidScenes {
+    static let references = [Size(width: 1024, height: 1024), Size(width: 2048, height: 1024), Size(width: 1024, height: 2048)]
+    static let checks = [Size(width: 1600, height: 1200), Size(width: 320, height: 320)]
+
+    var main: [KeyframesScene]
+    var reduced: [KeyframesScene]
+
+    /// `scene(size, reduced, probe)`: the markup at `size`, at the request's motion or at
+    /// `motionScale: 0`; `probe`: of a request that bends exactly where this one does, at most a
+    /// few boxes long (a pager of at most 5 pages: page i's numbers are page 0's moved by i·L, so
+    /// its first, middle and last pages show every bend; `FluidStyled.fluidProbe`). The checks run
+    /// on the probe, so a 10 000-box stylesheet is laid out three times, not five.
+    init(_ scene: (Size, Bool, Bool) throws(ValidationError) -> KeyframesScene) throws(ValidationError) {
+        var main: [KeyframesScene] = [], reduced: [KeyframesScene] = []
+        for r in Self.references {
+            main.append(try scene(r, false, false))
+            reduced.append(try scene(r, true, false))
+        }
+        for motion in [false, true] {
+            var probes: [KeyframesScene] = []
+            for r in Self.references { probes.append(try scene(r, motion, true)) }
+            for c in Self.checks { try Self.check(probes, try scene(c, motion, true), at: c) }
+        }
+        self.main = main
+        self.reduced = reduced
+    }
+
+
+    static let spelling = StyleSpelling(references: references)
+
+    /// `other` (the markup at `size`) against what the references' spelling says there.
+    private static func check(_ refs: [KeyframesScene], _ other: KeyframesScene, at size: Size) throws(ValidationError) {
+        let numbers = refs.map(SceneNumbers.init)
+        let got = SceneNumbers(other)
+        func refuse(_ why: String) -> ValidationError {
+            ValidationError(issues: [ValidationIssue(
+                pointer: "/viewport",
+                message: "is required for this request: its stylesheet cannot be fluid (" + why + " at a "
+                    + KeyframesAnimation.css(size.width) + " × " + KeyframesAnimation.css(size.height)
+                    + " scroller, e.g. a layer's travel beyond its page's stride); give viewport for a stylesheet of one size")])
+        }
+        guard numbers.allSatisfy({ $0.shape == got.shape }), got.lengths.count == numbers[0].lengths.count,
+              got.scalars.count == numbers[0].scalars.count else { throw refuse("its markup or keyframes change") }
+        for (k, v) in got.scalars.enumerated() where numbers.contains(where: { abs($0.scalars[k] - v) > 1e-9 * max(1, abs(v)) }) {
+            throw refuse("a keyframe's place or a scalar changes (" + got.labels[k] + ")")
+        }
+        for (k, v) in got.lengths.enumerated() {
+            let predicted = spelling.evaluate(numbers.map { $0.lengths[k] }, at: size)
+            if abs(predicted - v) > 1e-6 * max(1, abs(v)) { throw refuse("a length bends (" + got.lengthLabels[k] + ")") }
+        }
+        // A range that scales with the scroller is written `normal`: it must be [0, the scroll range].
+        for scene in refs + [other] where refs.contains(where: { $0.domain != refs[0].domain }) {
+            let along = scene.axis == .horizontal ? scene.viewport.width : scene.viewport.height
+            let extent = scene.axis == .horizontal ? scene.contentSize.width : scene.contentSize.height
+            if scene.domain.from != 0 || abs(scene.domain.to - (extent - along)) > 1e-9 * max(1, extent) {
+                throw refuse("its domain is not the scroll range")
+            }
+        }
+    }
+}
+
+/// Every number a stylesheet writes from one scene, in the writer's order (`KeyframesCSS`):
+/// lengths (spelled relative to the scroller when fluid), scalars (written as they are) and the
+/// shape (selectors, properties, easings) that must not change with the size.
+private struct SceneNumbers {
+    var shape: [String] = []
+    var lengths: [Double] = []
+    var lengthLabels: [String] = []
+    var scalars: [Double] = []
+    var labels: [String] = []
+
+    init(_ scene: KeyframesScene) {
+        length(scene.contentSize.width, "content width")
+        length(scene.contentSize.height, "content height")
+        for box in scene.boxes {
+            shape.append(box.selector + (box.inFlow ? " flow" : "") + (box.inPageFlow ? " page" : "") + (box.view != nil ? " view" : ""))
+            let rest = { (c: Curve?) in c?.value(at: scene.rest) ?? 0 }
+            if box.inFlow {
+                length(rest(box.y), box.selector + " margin-top")
+                continue
+            }
+            if !box.inPageFlow {
+                length(box.anchorX ?? rest(box.x), box.selector + " left")
+                length(box.anchorY ?? rest(box.y), box.selector + " top")
+                length(rest(box.width), box.selector + " width")
+                length(rest(box.height), box.selector + " height")
+            }
+            if let v = box.view {
+                scalar(v.progressFrom, box.selector + " range")
+                scalar(v.progressTo, box.selector + " range")
+            } else {
+                scalar(rest(box.scale), box.selector + " scale")
+                scalar(rest(box.rotate), box.selector + " rotate")
+                scalar(rest(box.opacity), box.selector + " opacity")
+                length(scene.domain.from, box.selector + " range")
+                length(scene.domain.to, box.selector + " range")
+            }
+            let domain = box.view?.domain ?? scene.domain
+            for a in KeyframesAnimation.of(box, rest: scene.rest) {
+                shape.append(a.property + " \(a.steps.count)")
+                for step in a.steps {
+                    shape.append(step.easing ?? "")
+                    let label = box.selector + " " + a.property
+                    scalar(KeyframesCSS.percent(step.offset, domain), label + " keyframe")
+                    switch step.unit {
+                    case .translate, .length: for n in step.numbers { length(n, label) }
+                    case .number, .degrees: for n in step.numbers { scalar(n, label) }
+                    }
+                }
+            }
+        }
+    }
+
+    private mutating func length(_ v: Double, _ label: String) {
+        lengths.append(v)
+        lengthLabels.append(label)
+    }
+
+    private mutating func scalar(_ v: Double, _ label: String) {
+        scalars.append(v)
+        labels.append(label)
+    }
+}

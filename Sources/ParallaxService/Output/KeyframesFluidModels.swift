@@ -1,0 +1,84 @@
+import ParallaxLayout
+
+/// What a fluid keyframes answer needs of a model (docs/web.md#fluid-and-fixed): its viewport to
+/// lay it out at the reference sizes (`FluidScenes`), the fluid form's own rules, and its scene.
+protocol FluidStyled: LayoutModel {
+    var viewport: Size { get set }
+    /// How many elements may leave out `frame` (scroll elements; 0 for the other models).
+    var fluidElementCount: Int { get }
+    /// A request whose numbers bend exactly where this one's do, at most a few boxes long: what
+    /// `FluidScenes` checks at its extra sizes.
+    var fluidProbe: Self { get }
+    /// What a fluid request may not say (each a 422 with its pointer).
+    func fluidIssues(_ o: KeyframesOptions) -> [ValidationIssue]
+    /// The markup at this input's (reference) viewport; `styled`: a stylesheet, whose curves reach
+    /// every offset the page can scroll to (docs/model.md#keyframes-on-real-pages).
+    func fluidScene(_ o: KeyframesOptions, styled: Bool, limits: LayoutLimits) throws(ValidationError) -> KeyframesScene
+}
+
+extension PagingInput: FluidStyled {
+    var fluidElementCount: Int { 0 }
+
+    /// At most 5 pages: pages 0, 1, the middle ones and the last two bend alike for any N ≥ 5
+    /// (page i's numbers are page 0's moved by i·L; only the first and last meet the range's ends).
+    var fluidProbe: PagingInput {
+        var p = self
+        p.pageCount = min(pageCount, 5)
+        return p
+    }
+
+    /// A fluid pager covers its whole scroll range [0, (N − 1)·L], whose px depend on the size.
+    func fluidIssues(_ o: KeyframesOptions) -> [ValidationIssue] {
+        guard o.domain != nil else { return [] }
+        return [ValidationIssue(pointer: "/domain", message: "is in px of one viewport: a fluid pager's stylesheet covers its whole scroll range [0, (N − 1)·L] at every size; leave domain out, or give viewport")]
+    }
+
+    /// The default domain [0, (N − 1)·L] is already every offset the scroller reaches.
+    func fluidScene(_ o: KeyframesOptions, styled: Bool, limits: LayoutLimits) throws(ValidationError) -> KeyframesScene {
+        let k = try keyframes(domain: nil, properties: nil, limits: limits)
+        return .paging(self, k, requested: k.domain, limits: limits, fluid: true)
+    }
+}
+
+extension HeaderInput: FluidStyled {
+    var fluidElementCount: Int { 0 }
+    var fluidProbe: HeaderInput { self }
+    func fluidIssues(_ o: KeyframesOptions) -> [ValidationIssue] { [] }
+
+    /// A header's offsets are its own heights' (px at every size): the fixed domains.
+    func fluidScene(_ o: KeyframesOptions, styled: Bool, limits: LayoutLimits) throws(ValidationError) -> KeyframesScene {
+        let k = try keyframes(domain: o.domain, properties: nil, limits: limits)
+        let wide = styled ? try keyframes(domain: styledDomain(k.domain, limits: limits), properties: nil, limits: limits) : k
+        return .header(self, wide, requested: k.domain, limits: limits, fluid: true)
+    }
+}
+
+extension ScrollInput: FluidStyled {
+    var fluidElementCount: Int { elements.count }
+    /// Every element (each is its own small scene).
+    var fluidProbe: ScrollInput { self }
+
+    /// An element's range must not depend on the size or on where the page puts it: both of
+    /// `startOffset`/`endOffset` or neither (the default end of the other is an edge of the
+    /// viewport's or the element's), and `speed` measured from its centre (`center: true`) unless
+    /// its range is given (its base would be the progress at offset 0, (V − top)/(V + length)).
+    func fluidIssues(_ o: KeyframesOptions) -> [ValidationIssue] {
+        var out: [ValidationIssue] = []
+        for (i, e) in elements.enumerated() {
+            let ranged = e.startOffset != nil && e.endOffset != nil
+            if (e.startOffset == nil) != (e.endOffset == nil) {
+                out.append(ValidationIssue(pointer: "/elements/\(i)/" + (e.startOffset == nil ? "startOffset" : "endOffset"),
+                                           message: "is required with the other in a fluid stylesheet: the default end is an edge of the scroller, whose size the stylesheet does not know"))
+            }
+            if e.speed != nil, !(e.center ?? false), !ranged {
+                out.append(ValidationIssue(pointer: "/elements/\(i)/center",
+                                           message: "must be true for speed in a fluid stylesheet (or give startOffset and endOffset): without it the element's base is its progress at offset 0, which depends on the scroller's size and on where the page puts the element"))
+            }
+        }
+        return out
+    }
+
+    func fluidScene(_ o: KeyframesOptions, styled: Bool, limits: LayoutLimits) throws(ValidationError) -> KeyframesScene {
+        try .fluidScroll(self, frameless: o.frameless, requested: o.domain, styled: styled, limits: limits)
+    }
+}
