@@ -1,5 +1,5 @@
 // Properties of carousels (docs/model.md#carousels) over generated inputs (SplitMix64, fixed
-// seeds): a = A is §1 to the bit, continuity in the offset, RTL the mirror of LTR, one cycle of an
+// seeds): a = A is the plain pager (docs/model.md#paging) to the bit, continuity in the offset, RTL the mirror of LTR, one cycle of an
 // infinite carousel shifts every slot by N, visibility exactly where the overlap is positive, and
 // keyframes exact and minimal against the single-offset answers.
 import TestSupport
@@ -48,7 +48,7 @@ import Testing
     func length(_ f: Frame, _ axis: Axis?) -> Double { axis == .vertical ? f.height : f.width }
 
     /// `pageSize` equal to the viewport's extent (in points or as the fraction 1), centred or not,
-    /// is §1: the same answer to the last bit as the request without the two fields, layout and
+    /// is the plain pager: the same answer to the last bit as the request without the two fields, layout and
     /// keyframes.
     @Test func pagesTheViewportsSizeAreThePlainPagerExactly() throws {
         var r = SplitMix64(seed: 121)
@@ -183,7 +183,7 @@ import Testing
 
     /// docs/model.md#keyframes over random carousels: every track equals the single-offset engine at
     /// its knots, beside them and at random offsets; every varying number has a track; no
-    /// redundant knot (KeyframesSupport's checks, as for §1 pagers).
+    /// redundant knot (KeyframesSupport's checks, as for plain pagers).
     @Test func carouselTracksMatchTheSingleOffsetLayout() throws {
         var r = SplitMix64(seed: 126)
         for _ in 0..<80 {

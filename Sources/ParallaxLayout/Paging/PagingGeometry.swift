@@ -1,5 +1,5 @@
 // The page's extent and resting place of a paging request (docs/model.md#carousels): what a
-// carousel changes in §1's geometry, read once by the engine, the validation and the keyframes.
+// carousel changes in the paging geometry (docs/model.md#paging), read once by the engine, the validation and the keyframes.
 
 extension PagingInput {
     /// A, the viewport's extent along the axis.
@@ -15,7 +15,7 @@ extension PagingInput {
     }
 
     /// c, where page i's leading edge lies in the viewport when it rests (offset i·L): 0 for
-    /// `start`, (A − a)/2 for `center` (0 when a = A, so §1 is unchanged).
+    /// `start`, (A − a)/2 for `center` (0 when a = A, so docs/model.md#paging is unchanged).
     @inline(__always) func restingLead(_ A: Double, _ a: Double) -> Double {
         align == .center ? (A - a) / 2 : 0
     }
