@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "EmbeddedDocuments", exclude: ["README.md"]),
         .target(name: "ParallaxService", dependencies: ["HTTPServer", "ParallaxLayout", "CYYJSON", "CZlib", "CBuildInfo", "EmbeddedDocuments"],
                 exclude: ["Demo/demo.html", "Web/parallax.js"]),
-        .executableTarget(name: "parallax-server", dependencies: ["ParallaxService", "HTTPServer", "CLibUV"]),
+        .executableTarget(name: "parallax-server", dependencies: ["ParallaxService", "HTTPServer"]),
 
         // Test-only: the property tests' deterministic generator, one copy for the three test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
