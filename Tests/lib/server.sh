@@ -11,7 +11,8 @@
 # its output shown. Call it again for another server: each call sets the variables anew.
 #
 # Every server started is stopped (SIGTERM, then waited for) when the script exits, whatever the
-# reason; `remove_on_exit PATH…` removes those files or directories then too (a work directory).
+# reason; `remove_on_exit PATH…` removes those files or directories then too (a work directory),
+# and `stop_on_exit PID…` stops other background children the same way (a proxy in front).
 #
 # It also sets `python`: the checkout's .venv Python (Playwright, Marionette; scripts/setup makes
 # it), or python3 where there is none.
@@ -23,6 +24,7 @@ python="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/.venv/bin/python"
 _servers=() _remove_at_exit=()
 
 remove_on_exit() { _remove_at_exit+=("$@"); }
+stop_on_exit() { _servers+=("$@"); }
 
 _stop_servers() {
   local p
