@@ -156,6 +156,7 @@ for pname in nginx haproxy; do
   same "$proxy" "GET header layout" "$header_get"
   same "$proxy" "GET scroll layout" "$scroll_get"
   same "$proxy" "POST paging layout" /v1/paging "${json[@]}" -d "$paging_post"
+  same "$proxy" "POST with Expect: 100-continue" /v1/paging "${json[@]}" -H 'Expect: 100-continue' -d "$paging_post"
   same "$proxy" "POST scroll layout as SVG" /v1/scroll "${json[@]}" -H 'Accept: image/svg+xml' \
     -d '{"viewport":{"width":390,"height":844},"offset":300,"elements":[{"name":"logo","frame":{"x":0,"y":600,"width":100,"height":100},"speed":1}]}'
   same "$proxy" "GET fixed keyframes CSS" "$fixed_css"
