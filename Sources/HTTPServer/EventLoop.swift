@@ -43,6 +43,8 @@ final class EventLoop: @unchecked Sendable {
     private var dateTick: UInt64 = .max
     /// False once `wakeup` is closing: `uv_async_send` must not touch it after that.
     private let wakeable = Mutex(true)
+    /// `HTTPServerConfiguration.servedWhenFull`.
+    private let servedWhenFull: [String]
 
     /// Creates the loop and its listener: binds `configuration`'s address on `port`, or, given
     /// `sharing`, listens on that loop's socket (see `HTTPServer.start`); throws when the address
@@ -53,13 +55,17 @@ final class EventLoop: @unchecked Sendable {
         self.limits = configuration.limits
         self.state = state
         self.makeResponder = makeResponder
+        servedWhenFull = configuration.servedWhenFull
         date = DateCache(serverName: configuration.serverName)
         wakeup = nil
         drainTimer = nil
         wakeup = .async(on: uv, owner: self) { handle in UVHandle<uv_async_t, EventLoop>.owner(of: handle)?.wokenUp() }
         drainTimer = .timer(on: uv, owner: self)
         let onConnection: uv_connection_cb = { server, status in
-            guard status == 0 else { return }
+            guard status == 0 else {
+                UVHandle<uv_tcp_t, EventLoop>.owner(ofStream: server)?.state.acceptFailed()
+                return
+            }
             UVHandle<uv_tcp_t, EventLoop>.owner(ofStream: server)?.accept()
         }
         do {
@@ -141,8 +147,11 @@ final class EventLoop: @unchecked Sendable {
 
     private func accept() {
         guard let responder, let listener else { return }
-        guard !draining, state.tryOpenConnection(limit: limits.maxConnections) else {
-            refuse(listener, responder: responder)
+        let descriptorCap = state.connectionCapFromDescriptors
+        guard !draining, state.tryOpenConnection(limit: min(limits.maxConnections, descriptorCap)) else {
+            let outOfDescriptors = !draining && descriptorCap < limits.maxConnections && state.openConnections >= descriptorCap
+            if outOfDescriptors { state.descriptorRefused() }
+            refuse(listener, responder: responder, detail: outOfDescriptors ? "out of file descriptors" : "too many open connections")
             return
         }
         refreshDate()
@@ -156,15 +165,22 @@ final class EventLoop: @unchecked Sendable {
         connection.start()
     }
 
-    /// Over `maxConnections`: a 503 rendered by the application, then close; nobody else notices.
-    private func refuse(_ listener: UVHandle<uv_tcp_t, EventLoop>, responder: any HTTPResponder) {
+    /// Over `maxConnections` or the descriptors: a 503 rendered by the application, then close;
+    /// nobody else notices. A request for a `servedWhenFull` path already waiting on the socket is
+    /// answered by the responder instead (WhenFull.swift).
+    private func refuse(_ listener: UVHandle<uv_tcp_t, EventLoop>, responder: any HTTPResponder, detail: String) {
         var tcp = UVHandle<uv_tcp_t, EventLoop>.tcp(on: uv, owner: self)
         defer { tcp.close() }
         guard tcp.accept(from: listener) else { return }
         refreshDate()
         response.reset()
-        let error = HTTPEngineError(kind: .unavailable, detail: "too many open connections")
-        responder.respond(to: error, into: &response)
+        if !draining, !servedWhenFull.isEmpty, let fd = tcp.fileDescriptor,
+           WhenFull.answer(fd, paths: servedWhenFull, limits: limits, responder: responder, into: &response) {
+            // The responder answered the request; it is framed and written below like the 503.
+        } else {
+            response.reset()
+            responder.respond(to: HTTPEngineError(kind: .unavailable, detail: detail), into: &response)
+        }
         if response.refusedHeader() != nil {
             response.headers = []
             response.contentType = nil

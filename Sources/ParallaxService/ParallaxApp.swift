@@ -16,6 +16,7 @@ public final class ParallaxApp: HTTPResponder {
     let metrics: ServiceMetrics
     private let isDraining: @Sendable () -> Bool
     private let openConnections: @Sendable () -> Int
+    private let refusals: @Sendable () -> ServiceMetrics.Refusals
     let parser = JSONParser()
     private var accessLog: AccessLog?
     /// The JSON readers' path and key buffers, reused from request to request.
@@ -31,12 +32,24 @@ public final class ParallaxApp: HTTPResponder {
     /// Answers estimated above this many bytes are streamed as the socket drains; smaller ones
     /// are written whole with a Content-Length (the fast path).
     var streamThreshold = 64 * 1024
+    /// The public listener, or the one of `--metrics-address` (MetricsOptions.swift).
+    let listener: Listener
 
     /// `isDraining` and `openConnections` read the engine's `ServerState` (connections are
     /// counted there, once).
-    public init(options: ServiceOptions, metrics: ServiceMetrics,
+    public convenience init(options: ServiceOptions, metrics: ServiceMetrics,
                 isDraining: @escaping @Sendable () -> Bool = { false },
                 openConnections: @escaping @Sendable () -> Int = { 0 }) {
+        self.init(options: options, metrics: metrics, isDraining: isDraining, openConnections: openConnections,
+                  refusals: { ServiceMetrics.Refusals() }, listener: .public)
+    }
+
+    /// With the engine's refusal counters (`/metrics`) and the listener it serves.
+    init(options: ServiceOptions, metrics: ServiceMetrics, isDraining: @escaping @Sendable () -> Bool,
+         openConnections: @escaping @Sendable () -> Int, refusals: @escaping @Sendable () -> ServiceMetrics.Refusals,
+         listener: Listener) {
+        self.listener = listener
+        self.refusals = refusals
         self.options = options
         self.metrics = metrics
         self.isDraining = isDraining
@@ -46,7 +59,9 @@ public final class ParallaxApp: HTTPResponder {
     }
 
     public func respond(to request: borrowing HTTPRequest, into response: inout HTTPResponse) {
-        let index = Route.index(of: request.path)
+        var index = Route.index(of: request.path)
+        // A route this listener does not serve is an unknown path, counted as unmatched.
+        if index < routes.count, hides(routes[index]) { index = routes.count }
         answeredRoute = index
         guard index < routes.count else {
             Problem.notFound(String(copying: request.path)).write(into: &response)
@@ -83,7 +98,8 @@ public final class ParallaxApp: HTTPResponder {
         case .metrics:
             response.contentType = "text/plain; version=0.0.4; charset=utf-8"
             let open = openConnections()
-            response.writeBody { metrics.render(into: &$0, openConnections: open) }
+            let refused = refusals()
+            response.writeBody { metrics.render(into: &$0, openConnections: open, refusals: refused) }
         }
         return .whole
     }
@@ -147,8 +163,10 @@ public final class ParallaxApp: HTTPResponder {
             do throws(ValidationError) {
                 switch try E.answer(request, limits: limits) {
                 case .cursor(let cursor, let contentType):
+                    if let issue = AnswerBound.check(cursor.estimatedBytes, limits) { return [issue] }
                     produced = deliver(cursor, contentType: contentType, coding: coding, into: &response)
                 case .whole(let bytes, let contentType):
+                    if let issue = AnswerBound.check(bytes.readableBytes, limits) { return [issue] }
                     response.contentType = contentType
                     response.writeBody { $0.writeBuffer(bytes) }
                 }

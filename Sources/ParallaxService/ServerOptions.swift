@@ -68,6 +68,10 @@ public struct ServerOptions: Sendable, Equatable {
         Option(flag: "max-header-count", env: "MAX_HEADER_COUNT", placeholder: "N",
                help: "header fields per request; over it 431", current: { "\($0.configuration.limits.maxHeaderCount)" },
                apply: { $0.configuration.limits.maxHeaderCount = try integer($1, "max-header-count", 1...100_000) }),
+        Option(flag: "max-chunk-extension-bytes", env: "MAX_CHUNK_EXTENSION_BYTES", placeholder: "BYTES",
+               help: "chunk extensions of one request, all chunks together; over it 413",
+               current: { "\($0.configuration.limits.maxChunkExtensionBytes)" },
+               apply: { $0.configuration.limits.maxChunkExtensionBytes = try size($1, "max-chunk-extension-bytes") }),
         Option(flag: "max-connections", env: "MAX_CONNECTIONS", placeholder: "N",
                help: "open connections; excess answered 503 and closed", current: { "\($0.configuration.limits.maxConnections)" },
                apply: { $0.configuration.limits.maxConnections = try integer($1, "max-connections", 1...10_000_000) }),
@@ -150,7 +154,7 @@ public struct ServerOptions: Sendable, Equatable {
             }
         }
         text += "\nDurations are seconds (\"2.5\") or carry a unit (\"250ms\", \"10s\"); sizes are bytes, or with k/m (KiB/MiB).\n"
-        text += "SIGTERM or SIGINT drains: stop accepting, /readyz 503, finish in-flight requests, exit 0.\n"
+        text += "SIGTERM, SIGINT or SIGHUP drains: stop accepting, /readyz 503, finish in-flight requests, exit 0.\n"
         return text
     }
 

@@ -159,7 +159,13 @@ struct TracksAnswer: AnswerCursor {
 
     var estimatedBytes: Int {
         var n = 120
-        for t in keyframes.tracks { n += 80 + t.knots.count * 48 }
+        for t in keyframes.tracks {
+            n += 80 + t.knots.count * 48
+            switch t.target {
+            case .layer(_, let name), .element(let name): n += name.utf8.count
+            case .page, .header: break
+            }
+        }
         return n
     }
 
