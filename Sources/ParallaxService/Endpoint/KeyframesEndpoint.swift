@@ -16,7 +16,10 @@ enum KeyframesEndpoint<Model: LayoutModel>: Endpoint {
     static func valueIssues(_ request: (Model, KeyframesOptions), limits: LayoutLimits) -> [ValidationIssue] {
         let (input, o) = request
         do throws(ValidationError) {
-            _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits)
+            // A pager is validated without laying out its tracks (they may be millions).
+            if try input.streamedTracks(domain: o.domain, properties: o.properties, keyTimes: false, limits: limits) == nil {
+                _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits)
+            }
         } catch {
             return error.issues
         }
@@ -42,6 +45,11 @@ struct KeyframesAnswer {
     /// The data formats (json, keytimes) narrow the tracks to `properties`; the styling formats
     /// need every track, but a bad `properties` is still an error there.
     init<Model: LayoutModel>(_ input: Model, _ o: KeyframesOptions, limits: LayoutLimits) throws(ValidationError) {
+        if o.format.usesProperties,
+           let streamed = try input.streamedTracks(domain: o.domain, properties: o.properties, keyTimes: o.format == .keytimes, limits: limits) {
+            self.init(contentType: "application/json", cursor: .slots(streamed))
+            return
+        }
         let k = try input.keyframes(domain: o.domain, properties: o.format.usesProperties ? o.properties : nil, limits: limits)
         if !o.format.usesProperties, o.properties != nil { _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits) }
         let styled = o.format == .css ? styledKeyframes(k, input.styledDomain(k.domain, limits: limits), limits) {
@@ -123,11 +131,14 @@ extension KeyframesFormat {
 /// `maxPagesPerResponse` boxes) from their finished bytes, a slice per piece.
 enum KeyframesCursor: AnswerCursor {
     case tracks(TracksAnswer)
+    /// A pager's tracks, slot by slot (KeyframesSlotTracks.swift).
+    case slots(SlotTracksAnswer)
     case whole(WholeAnswer)
 
     var estimatedBytes: Int {
         switch self {
         case .tracks(let t): t.estimatedBytes
+        case .slots(let s): s.estimatedBytes
         case .whole(let w): w.estimatedBytes
         }
     }
@@ -137,6 +148,10 @@ enum KeyframesCursor: AnswerCursor {
         case .tracks(var t):
             let more = t.writeNext(&w)
             self = .tracks(t)
+            return more
+        case .slots(var s):
+            let more = s.writeNext(&w)
+            self = .slots(s)
             return more
         case .whole(var a):
             let more = a.writeNext(&w)
@@ -157,9 +172,12 @@ struct TracksAnswer: AnswerCursor {
         self.keyTimes = keyTimes
     }
 
-    var estimatedBytes: Int {
-        var n = 120
-        for t in keyframes.tracks {
+    var estimatedBytes: Int { 120 + Self.estimate(keyframes.tracks) }
+
+    /// About how many bytes `tracks` take in either format (a target's name counted once).
+    static func estimate(_ tracks: [Track]) -> Int {
+        var n = 0
+        for t in tracks {
             n += 80 + t.knots.count * 48
             switch t.target {
             case .layer(_, let name), .element(let name): n += name.utf8.count
