@@ -40,6 +40,28 @@ import Testing
         }
     }
 
+    @Test func scrollElementsStreamElementByElementWithTheSameBytes() throws {
+        func e(_ i: Int, _ change: (inout ScrollInput.Element) -> Void = { _ in }) -> ScrollInput.Element {
+            var el = ScrollInput.Element(name: "e\(i)", frame: Frame(x: 0, y: Double(i) * 300, width: 100, height: 80))
+            change(&el)
+            return el
+        }
+        let v = Size(width: 390, height: 844)
+        let inputs = [
+            ScrollInput(viewport: v, elements: [e(0) { $0.speed = 1 }, e(1) { $0.opacity = .init(from: 0, to: 1); $0.easing = .easeInOut },
+                                                e(2) { $0.translate = .init(from: -40, to: 40); $0.rotate = .init(from: 0, to: 90) }, e(3)]),
+        ]
+        for input in inputs {
+            for domain in [nil, KeyframeDomain(from: -200, to: 700)] as [KeyframeDomain?] {
+                for keyTimes in [false, true] {
+                    let whole = try input.keyframes(domain: domain, properties: nil)
+                    let stream = try input.keyframeStream(domain: domain, properties: nil)
+                    #expect(bytes(SlotTracksAnswer(stream, keyTimes: keyTimes)) == bytes(TracksAnswer(whole, keyTimes: keyTimes)))
+                }
+            }
+        }
+    }
+
     @Test func theStreamRefusesWhatTheWholeRefuses() {
         var input = Self.requests[1]
         input.offset = 3
