@@ -80,7 +80,14 @@ final class Connection {
         pump(now: now)
     }
 
-    /// Carries out actions until the machine has nothing more to do.
+    /// Work one pump may do before it yields to the loop's other connections: a streamed answer
+    /// whose socket keeps taking bytes (a fast reader, a big kernel buffer) would otherwise be
+    /// produced for as long as the socket takes it, holding every other connection and `/healthz`
+    /// (docs/operations.md#bounded-memory). Past it, the connection's timer is armed for the next
+    /// turn of the loop and the pump goes on from there.
+    static let pumpSliceNanoseconds: UInt64 = 2_000_000
+
+    /// Carries out actions until the machine has nothing more to do, or the slice is used.
     func pump(now: UInt64) {
         // One strong reference for the whole pump: each use of the `unowned(unsafe)` property
         // would otherwise be its own retain and release.
@@ -98,6 +105,12 @@ final class Connection {
                 if let record = machine.responded(&loop.response, now: loop.now) { responder.record(record) }
             case .write:
                 if !flush(now: now) { closeNow(); return }
+                let elapsed = loop.now &- now
+                if elapsed > Self.pumpSliceNanoseconds, elapsed < UInt64.max / 2 {
+                    if machine.waitingForBudget { loop.awaitBudget(self) }
+                    arm(now, now: now)  // due at once: the next turn of the loop
+                    return
+                }
             case .pauseReading:
                 tcp.stopReading()
                 if machine.buffered > loop.limits.writeHighWaterMark { loop.state.readPaused(buffered: machine.buffered) }

@@ -45,6 +45,8 @@ final class EventLoop: @unchecked Sendable {
     private let wakeable = Mutex(true)
     /// `HTTPServerConfiguration.servedWhenFull`.
     private let servedWhenFull: [String]
+    /// Refused connections waiting for their head (RefusedConnection.swift).
+    private var pendingRefusals = 0
 
     /// Creates the loop and its listener: binds `configuration`'s address on `port`, or, given
     /// `sharing`, listens on that loop's socket (see `HTTPServer.start`); throws when the address
@@ -151,7 +153,8 @@ final class EventLoop: @unchecked Sendable {
         guard !draining, state.tryOpenConnection(limit: min(limits.maxConnections, descriptorCap)) else {
             let outOfDescriptors = !draining && descriptorCap < limits.maxConnections && state.openConnections >= descriptorCap
             if outOfDescriptors { state.descriptorRefused() }
-            refuse(listener, responder: responder, detail: outOfDescriptors ? "out of file descriptors" : "too many open connections")
+            refuse(listener, responder: responder, probesServed: outOfDescriptors,
+                   detail: outOfDescriptors ? "out of file descriptors" : "too many open connections")
             return
         }
         refreshDate()
@@ -165,21 +168,33 @@ final class EventLoop: @unchecked Sendable {
         connection.start()
     }
 
-    /// Over `maxConnections` or the descriptors: a 503 rendered by the application, then close;
-    /// nobody else notices. A request for a `servedWhenFull` path already waiting on the socket is
-    /// answered by the responder instead (WhenFull.swift).
-    private func refuse(_ listener: UVHandle<uv_tcp_t, EventLoop>, responder: any HTTPResponder, detail: String) {
+    /// Over `maxConnections`: the 503 rendered by the application, then close; nobody else
+    /// notices. Out of descriptors (`probesServed`) the same, except that the connection first
+    /// waits briefly for its head (RefusedConnection.swift), so a `servedWhenFull` probe gets its
+    /// answer; past `maxPending` waiting ones, the 503 goes out at once.
+    private func refuse(_ listener: UVHandle<uv_tcp_t, EventLoop>, responder: any HTTPResponder, probesServed: Bool,
+                        detail: String) {
+        if probesServed, !draining, !servedWhenFull.isEmpty, pendingRefusals < RefusedConnection.maxPending {
+            guard let refused = RefusedConnection(loop: self, listener: listener, detail: detail) else { return }
+            pendingRefusals += 1
+            refused.start()
+            return
+        }
         var tcp = UVHandle<uv_tcp_t, EventLoop>.tcp(on: uv, owner: self)
         defer { tcp.close() }
         guard tcp.accept(from: listener) else { return }
+        _ = tcp.tryWrite(refusalAnswer(for: ByteBuffer(), detail: detail))
+    }
+
+    /// A refused connection's answer, framed with `Connection: close`: the responder's answer to a
+    /// `servedWhenFull` GET in `head`, else its 503 problem.
+    func refusalAnswer(for head: ByteBuffer, detail: String) -> ByteBuffer {
         refreshDate()
         response.reset()
-        if !draining, !servedWhenFull.isEmpty, let fd = tcp.fileDescriptor,
-           WhenFull.answer(fd, paths: servedWhenFull, limits: limits, responder: responder, into: &response) {
-            // The responder answered the request; it is framed and written below like the 503.
-        } else {
+        let served = responder.map { WhenFull.answer(head, paths: servedWhenFull, limits: limits, responder: $0, into: &response) } ?? false
+        if !served {
             response.reset()
-            responder.respond(to: HTTPEngineError(kind: .unavailable, detail: detail), into: &response)
+            responder?.respond(to: HTTPEngineError(kind: .unavailable, detail: detail), into: &response)
         }
         if response.refusedHeader() != nil {
             response.headers = []
@@ -187,9 +202,12 @@ final class EventLoop: @unchecked Sendable {
         }
         var bytes = ByteBuffer()
         _ = ResponseSerializer.append(response, headOnly: false, close: true, keepAliveHeader: false,
-                                  head: date, to: &bytes)
-        _ = tcp.tryWrite(bytes)
+                                      head: date, to: &bytes)
+        return bytes
     }
+
+    /// A `RefusedConnection` has answered and closed.
+    func refusedFinished() { pendingRefusals -= 1 }
 
     func connectionClosed(_ connection: Connection) {
         let i = connection.listIndex

@@ -61,10 +61,11 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     public var limits = HTTPLimits()
     /// The `Server` header value (RFC 9110 §10.2.4); nil sends none. The engine names no product.
     public var serverName: String?
-    /// Paths answered by the responder even when a connection is refused for lack of room
-    /// (`maxConnections` or descriptors, DescriptorReserve.swift): a liveness probe such as
-    /// `/healthz` must not fail because clients crowd the server. Only a `GET` whose head has
-    /// already arrived when the connection is accepted is served; everything else gets the 503.
+    /// Paths answered by the responder even when a connection is refused because the descriptors
+    /// ran out (DescriptorReserve.swift): a liveness probe such as `/healthz` must not fail
+    /// because clients crowd the server. Only a `GET` whose head arrives within
+    /// `RefusedConnection.patience` is served; everything else gets the 503. (Past
+    /// `maxConnections` every connection gets the 503: that limit is the operator's choice.)
     public var servedWhenFull: [String] = []
 
     public init(host: String = "127.0.0.1", port: Int = 8080,

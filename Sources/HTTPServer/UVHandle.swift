@@ -167,13 +167,6 @@ extension UVHandle where Handle == uv_tcp_t {
         return uv_accept(uvshim_tcp_stream(server), uvshim_tcp_stream(tcp)) == 0
     }
 
-    /// The socket's descriptor (for a non-blocking peek at what already arrived), nil once closed.
-    var fileDescriptor: Int32? {
-        guard let tcp = pointer else { return nil }
-        var fd: uv_os_fd_t = -1
-        return uv_fileno(uvshim_tcp_handle(tcp), &fd) == 0 ? fd : nil
-    }
-
     func setNoDelay() {
         if let tcp = pointer { uv_tcp_nodelay(tcp, 1) }
     }

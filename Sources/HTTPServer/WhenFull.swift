@@ -1,16 +1,14 @@
 /// A connection refused for lack of room (`maxConnections`, or the descriptors' reserve,
 /// DescriptorReserve.swift) is normally answered 503. A liveness probe must not fail that way
 /// just because clients crowd the server, so a `GET` for one of
-/// `HTTPServerConfiguration.servedWhenFull` whose whole head has already arrived is answered by
-/// the responder as usual (then closed). The peek is one non-blocking read: the loop never waits
-/// for a refused client, and a head that has not arrived yet simply gets the 503.
+/// `HTTPServerConfiguration.servedWhenFull` is answered by the responder as usual (then closed).
+/// The refused connection waits for its head at most `RefusedConnection.patience`, reading
+/// without blocking the loop, and at most `RefusedConnection.maxPending` wait per loop.
 enum WhenFull {
-    /// Writes the responder's answer into `response` and returns true when the bytes waiting on
-    /// `fd` are such a request; false (nothing written) otherwise.
-    static func answer(_ fd: Int32, paths: [String], limits: HTTPLimits, responder: any HTTPResponder,
+    /// Writes the responder's answer into `response` and returns true when `bytes` hold a complete
+    /// GET of one of `paths`; false (nothing written) otherwise.
+    static func answer(_ bytes: ByteBuffer, paths: [String], limits: HTTPLimits, responder: any HTTPResponder,
                        into response: inout HTTPResponse) -> Bool {
-        var bytes = ByteBuffer()
-        guard bytes.read(fromFileDescriptor: fd, maximum: 4096) > 0 else { return false }
         let parser = HTTPParser(limits: limits)
         let complete = bytes.withReadableBytes { input in
             if case .messageComplete = parser.execute(input) { return true }
