@@ -93,6 +93,8 @@ final class Connection {
         // would otherwise be its own retain and release.
         let loop = self.loop
         guard !closing, let responder = loop.responder else { closeNow(); return }
+        // The slice starts now, not at `now` (the loop may hand one `now` to many connections).
+        let sliceEnd = loop.now &+ Self.pumpSliceNanoseconds
         while let action = machine.nextAction(now: now) {
             switch action {
             case .respond:
@@ -105,9 +107,8 @@ final class Connection {
                 if let record = machine.responded(&loop.response, now: loop.now) { responder.record(record) }
             case .write:
                 if !flush(now: now) { closeNow(); return }
-                let elapsed = loop.now &- now
-                if elapsed > Self.pumpSliceNanoseconds, elapsed < UInt64.max / 2 {
-                    if machine.waitingForBudget { loop.awaitBudget(self) }
+                if loop.now > sliceEnd, !machine.waitingForBudget {
+                    machine.releaseIdleOutbox()
                     arm(now, now: now)  // due at once: the next turn of the loop
                     return
                 }
