@@ -80,12 +80,13 @@ final class Connection {
         pump(now: now)
     }
 
-    /// Work one pump may do before it yields to the loop's other connections: a streamed answer
-    /// whose socket keeps taking bytes (a fast reader, a big kernel buffer) would otherwise be
-    /// produced for as long as the socket takes it, holding every other connection and `/healthz`
-    /// (docs/operations.md#bounded-memory). Past it, the connection's timer is armed for the next
-    /// turn of the loop and the pump goes on from there.
-    static let pumpSliceNanoseconds: UInt64 = 2_000_000
+    /// Bytes one pump may write before it yields to the loop's other connections: a streamed
+    /// answer whose socket keeps taking bytes (a fast reader, a big kernel buffer) would otherwise
+    /// be produced for as long as the socket takes it, holding every other connection and
+    /// `/healthz` (docs/operations.md#bounded-memory). Past it, the connection's timer is armed for
+    /// the next turn of the loop and the pump goes on from there. Counted in bytes, not time, so
+    /// the common answer pays no clock read: 256 KiB is 1–10 ms of the slowest writers.
+    static let pumpSliceBytes = 256 * 1024
 
     /// Carries out actions until the machine has nothing more to do, or the slice is used.
     func pump(now: UInt64) {
@@ -93,8 +94,7 @@ final class Connection {
         // would otherwise be its own retain and release.
         let loop = self.loop
         guard !closing, let responder = loop.responder else { closeNow(); return }
-        // The slice starts now, not at `now` (the loop may hand one `now` to many connections).
-        let sliceEnd = loop.now &+ Self.pumpSliceNanoseconds
+        var written = 0
         while let action = machine.nextAction(now: now) {
             switch action {
             case .respond:
@@ -106,8 +106,9 @@ final class Connection {
                 responder.respond(to: error, into: &loop.response)
                 if let record = machine.responded(&loop.response, now: loop.now) { responder.record(record) }
             case .write:
+                written &+= machine.outbox.readableBytes
                 if !flush(now: now) { closeNow(); return }
-                if loop.now > sliceEnd, !machine.waitingForBudget {
+                if written > Self.pumpSliceBytes, !machine.waitingForBudget {
                     machine.releaseIdleOutbox()
                     arm(now, now: now)  // due at once: the next turn of the loop
                     return

@@ -57,13 +57,13 @@ extension ParallaxApp {
         }
     }
 
-    /// Whether this listener leaves `route` unanswered (404, as an unknown path).
+    /// Whether this listener leaves `route` unanswered (404, as an unknown path). `hidesMetrics`
+    /// is decided once, at init: this runs on every request.
+    @inline(__always)
     func hides(_ route: Route) -> Bool {
+        guard hidesMetrics || listener == .metrics else { return false }
         let isMetrics: Bool
         if case .metrics = route.handler { isMetrics = true } else { isMetrics = false }
-        switch listener {
-        case .public: return isMetrics && options.metricsAddress != .sameAsPublic
-        case .metrics: return !isMetrics
-        }
+        return listener == .public ? isMetrics : !isMetrics
     }
 }

@@ -34,6 +34,8 @@ public final class ParallaxApp: HTTPResponder {
     var streamThreshold = 64 * 1024
     /// The public listener, or the one of `--metrics-address` (MetricsOptions.swift).
     let listener: Listener
+    /// The public listener does not serve `/metrics` (it is elsewhere, or off).
+    let hidesMetrics: Bool
 
     /// `isDraining` and `openConnections` read the engine's `ServerState` (connections are
     /// counted there, once).
@@ -49,6 +51,7 @@ public final class ParallaxApp: HTTPResponder {
          openConnections: @escaping @Sendable () -> Int, refusals: @escaping @Sendable () -> ServiceMetrics.Refusals,
          listener: Listener) {
         self.listener = listener
+        self.hidesMetrics = listener == .public && options.metricsAddress != .sameAsPublic
         self.refusals = refusals
         self.options = options
         self.metrics = metrics
@@ -163,8 +166,9 @@ public final class ParallaxApp: HTTPResponder {
             do throws(ValidationError) {
                 switch try E.answer(request, limits: limits) {
                 case .cursor(let cursor, let contentType):
-                    if let issue = AnswerBound.check(cursor.estimatedBytes, limits) { return [issue] }
-                    produced = deliver(cursor, contentType: contentType, coding: coding, into: &response)
+                    let estimate = cursor.estimatedBytes
+                    if let issue = AnswerBound.check(estimate, limits) { return [issue] }
+                    produced = deliver(cursor, estimate: estimate, contentType: contentType, coding: coding, into: &response)
                 case .whole(let bytes, let contentType):
                     if let issue = AnswerBound.check(bytes.readableBytes, limits) { return [issue] }
                     response.contentType = contentType
@@ -187,11 +191,11 @@ public final class ParallaxApp: HTTPResponder {
 
     /// Writes `answer` whole into the body, or, above `streamThreshold`, sets a producer that
     /// writes it as the socket drains (gzip-coded when `coding` says so).
-    func deliver<A: AnswerCursor>(_ answer: consuming A, contentType: String, coding: ContentCoding,
+    func deliver<A: AnswerCursor>(_ answer: consuming A, estimate: Int, contentType: String, coding: ContentCoding,
                                   into response: inout HTTPResponse) -> Produced {
         var answer = answer  // moved, not copied
         response.contentType = contentType
-        guard answer.estimatedBytes > streamThreshold else {
+        guard estimate > streamThreshold else {
             response.writeBody { JSONWriter.write(into: &$0) { w in while answer.writeNext(&w) {} } }
             return .whole
         }
