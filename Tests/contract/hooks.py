@@ -289,7 +289,6 @@ REPAIRS = {"/v1/paging": repair_paging, "/v1/header": repair_header, "/v1/scroll
            "/v1/scroll/keyframes": repair_scroll_keyframes}
 
 
-@schemathesis.hook
 def unique_names(f):
     """Layer and element names are unique (the later of two equal ones is a 422; a layer without
     a name is "background") and at most 256 bytes of UTF-8 (JSON Schema's maxLength counts
@@ -315,6 +314,7 @@ def unique_names(f):
         f.set(key, items)
 
 
+@schemathesis.hook
 def map_case(context, case):
     meta = case.meta
     if meta is None or meta.generation.mode != GenerationMode.POSITIVE:
