@@ -76,6 +76,8 @@ hand = {
     'smuggle-obs-fold': b'GET / HTTP/1.1\r\nHost: a\r\nX: a\r\n b\r\n\r\n',
     'smuggle-bare-lf': b'GET / HTTP/1.1\nHost: a\n\n',
     'smuggle-chunk-size-overflow': b'POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFF1\r\nx\r\n0\r\n\r\n',
+    'chunk-extensions-many': b'POST /c HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n' + b'1;e=vvvvvvvv;f\r\nx\r\n' * 40 + b'0\r\nX-A: 1\r\nX-B: 2\r\n\r\n',
+    'host-ipv6-port': b'GET /healthz HTTP/1.1\r\nHost: [::1]:8080\r\n\r\nGET /healthz HTTP/1.1\r\nHost: a b\r\n\r\n',
     'smuggle-te-http10': b'POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
     'no-host': b'GET / HTTP/1.1\r\n\r\n',
     'two-hosts': b'GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n',

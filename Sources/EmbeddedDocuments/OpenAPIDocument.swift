@@ -1603,7 +1603,7 @@ components:
         size W × H; fit cover: x = T · clamp(p, −1, 1) − |T|, width W + 2|T|.
       not: {required: [travel, rate]}
       properties:
-        name: {type: string, default: background, description: 'Echoed in the response.'}
+        name: {type: string, maxLength: 256, default: background, description: 'Echoed in the response. At most --max-name-bytes (256) bytes of UTF-8, and unique among the layers (two layers without a name both have the default).'}
         travel: {$ref: '#/components/schemas/Coordinate', description: 'T in points (the seed''s parallaxSpace); default 0.'}
         rate: {$ref: '#/components/schemas/Coordinate', description: 'T = rate · L (the poster view is 0.5).'}
         fit: {type: string, enum: [page, cover], default: page, description: 'page (the seed) or cover (widened so the page is never uncovered).'}
@@ -1724,7 +1724,7 @@ components:
         given, else at startOffset).
       not: {required: [speed, translate]}
       properties:
-        name: {type: string, description: 'Echoed in the response.'}
+        name: {type: string, maxLength: 256, description: 'Echoed in the response. At most --max-name-bytes (256) bytes of UTF-8, and unique among the elements.'}
         frame: {$ref: '#/components/schemas/ElementFrame'}
         speed: {$ref: '#/components/schemas/Coordinate', description: 'Rellax speed k: translate = −100 · k · (progress − base).'}
         center: {type: boolean, default: false, description: 'Rellax center; base = 0.5 instead of the progress at s = 0.'}

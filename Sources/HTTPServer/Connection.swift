@@ -89,6 +89,14 @@ final class Connection {
         run(machine.resume(now: now), now: now)
     }
 
+    /// Bytes one run may write before it yields to the loop's other connections: a streamed
+    /// answer whose socket keeps taking bytes (a fast reader, a big kernel buffer) would otherwise
+    /// be produced for as long as the socket takes it, holding every other connection and
+    /// `/healthz` (docs/operations.md#bounded-memory). Past it, the connection's timer is armed for
+    /// the next turn of the loop and the run goes on from there. Counted in bytes, not time, so
+    /// the common answer pays no clock read: 256 KiB is 1–10 ms of the slowest writers.
+    static let pumpSliceBytes = 256 * 1024
+
     /// Carries out `action` and those that follow it until the machine waits or closes. `now`:
     /// when the event happened, read again once an answer is made (that may take a while).
     private func run(_ first: HTTPConnectionStateMachine.Action, now: UInt64) {
@@ -98,6 +106,7 @@ final class Connection {
         let loop = self.loop
         guard !closing, let responder = loop.responder else { closeNow(); return }
         var action = first
+        var written = 0
         while true {
             switch action {
             case .respond(let asked):
@@ -106,7 +115,15 @@ final class Connection {
                     return now
                 }
             case .write:
+                written &+= machine.outbox.readableBytes
                 guard let next = flush(now: now) else { closeNow(); return }
+                // Only while more of a streamed body is ready to write: any other action (a
+                // response owed, a wait, a close) is carried out now, as the machine asked.
+                if case .write = next, written > Self.pumpSliceBytes, !machine.waitingForBudget {
+                    machine.releaseIdleOutbox()
+                    arm(now)  // due at once: `timeout` settles and writes on at the next turn of the loop
+                    return
+                }
                 action = next
             case .wait(let wait):
                 if wait.reading != reading {

@@ -45,6 +45,10 @@ final class EventLoop: @unchecked Sendable {
     private var dateTick: UInt64 = .max
     /// False once `wakeup` is closing: `uv_async_send` must not touch it after that.
     private let wakeable = Mutex(true)
+    /// `HTTPServerConfiguration.servedWhenFull`.
+    private let servedWhenFull: [String]
+    /// Refused connections waiting for their head (RefusedConnection.swift).
+    private var pendingRefusals = 0
 
     /// Creates the loop and its listener: binds `configuration`'s address on `port`, or, given
     /// `sharing`, listens on that loop's socket (see `HTTPServer.start`); throws when the address
@@ -55,13 +59,17 @@ final class EventLoop: @unchecked Sendable {
         self.limits = configuration.limits
         self.state = state
         self.makeResponder = makeResponder
+        servedWhenFull = configuration.servedWhenFull
         date = DateCache(serverName: configuration.serverName)
         wakeup = nil
         drainTimer = nil
         wakeup = .async(on: uv, owner: self) { handle in UVHandle<uv_async_t, EventLoop>.owner(of: handle)?.wokenUp() }
         drainTimer = .timer(on: uv, owner: self)
         let onConnection: uv_connection_cb = { server, status in
-            guard status == 0 else { return }
+            guard status == 0 else {
+                UVHandle<uv_tcp_t, EventLoop>.owner(ofStream: server)?.state.acceptFailed()
+                return
+            }
             UVHandle<uv_tcp_t, EventLoop>.owner(ofStream: server)?.accept()
         }
         do {
@@ -143,8 +151,12 @@ final class EventLoop: @unchecked Sendable {
 
     private func accept() {
         guard let responder, let listener else { return }
-        guard !draining, state.tryOpenConnection(limit: limits.maxConnections) else {
-            refuse(listener, responder: responder)
+        let descriptorCap = state.connectionCapFromDescriptors
+        guard !draining, state.tryOpenConnection(limit: min(limits.maxConnections, descriptorCap)) else {
+            let outOfDescriptors = !draining && descriptorCap < limits.maxConnections && state.openConnections >= descriptorCap
+            if outOfDescriptors { state.descriptorRefused() }
+            refuse(listener, responder: responder, probesServed: outOfDescriptors,
+                   detail: outOfDescriptors ? "out of file descriptors" : "too many open connections")
             return
         }
         refreshDate()
@@ -158,19 +170,41 @@ final class EventLoop: @unchecked Sendable {
         connection.start()
     }
 
-    /// Over `maxConnections`: a 503 rendered by the application, then close; nobody else notices.
-    private func refuse(_ listener: UVHandle<uv_tcp_t, EventLoop>, responder: any HTTPResponder) {
+    /// Over `maxConnections`: the 503 rendered by the application, then close; nobody else
+    /// notices. Out of descriptors (`probesServed`) the same, except that the connection first
+    /// waits briefly for its head (RefusedConnection.swift), so a `servedWhenFull` probe gets its
+    /// answer; past `maxPending` waiting ones, the 503 goes out at once.
+    private func refuse(_ listener: UVHandle<uv_tcp_t, EventLoop>, responder: any HTTPResponder, probesServed: Bool,
+                        detail: String) {
+        if probesServed, !draining, !servedWhenFull.isEmpty, pendingRefusals < RefusedConnection.maxPending {
+            guard let refused = RefusedConnection(loop: self, listener: listener, detail: detail) else { return }
+            pendingRefusals += 1
+            refused.start()
+            return
+        }
         var tcp = UVHandle<uv_tcp_t, EventLoop>.tcp(on: uv, owner: self)
         defer { tcp.close() }
         guard tcp.accept(from: listener) else { return }
+        _ = tcp.tryWrite(refusalAnswer(for: ByteBuffer(), detail: detail))
+    }
+
+    /// A refused connection's answer, framed with `Connection: close`: the responder's answer to a
+    /// `servedWhenFull` GET in `head`, else its 503 problem.
+    func refusalAnswer(for head: ByteBuffer, detail: String) -> ByteBuffer {
         refreshDate()
         response.reset()
-        let error = HTTPEngineError(kind: .unavailable, detail: "too many open connections")
-        responder.respond(to: error, into: &response)
+        let served = responder.map { WhenFull.answer(head, paths: servedWhenFull, limits: limits, responder: $0, into: &response) } ?? false
+        if !served {
+            response.reset()
+            responder?.respond(to: HTTPEngineError(kind: .unavailable, detail: detail), into: &response)
+        }
         var bytes = ByteBuffer()  // a refused field leaves the answer without its fields (ResponseSerializer)
         ResponseSerializer.append(response, headOnly: false, close: true, keepAliveHeader: false, head: date, to: &bytes)
-        _ = tcp.tryWrite(bytes)
+        return bytes
     }
+
+    /// A `RefusedConnection` has answered and closed.
+    func refusedFinished() { pendingRefusals -= 1 }
 
     func connectionClosed(_ connection: Connection) {
         let i = connection.listIndex

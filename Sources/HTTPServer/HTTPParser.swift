@@ -28,6 +28,8 @@ final class HTTPParser {
         var upgrade = false
         /// `Host` fields seen (RFC 9112 §3.2 wants exactly one on HTTP/1.1).
         var hostCount = 0
+        /// A `Host` value that is not `uri-host [ ":" port ]` (RFC 9110 §7.2; HostField.swift).
+        var hostInvalid = false
         /// The first `Expect` value, if any.
         var expect: String?
         /// Whether the first `Content-Type` names JSON (`MediaType.isJSON`); nil without one.
@@ -70,6 +72,8 @@ final class HTTPParser {
         var nameStart = -1
         var valueStart = -1
         var headerBytes = 0
+        /// Chunk-extension bytes of this message so far (`HTTPLimits.maxChunkExtensionBytes`).
+        var extensionBytes = 0
         var callbackError: HTTPEngineError?
 
     }
@@ -135,6 +139,9 @@ final class HTTPParser {
         settings.pointee.on_headers_complete = { p in HTTPParser.headersComplete(HTTPParser.message(p), p.unsafelyUnwrapped) }
         settings.pointee.on_body = { p, at, n in HTTPParser.bodyBytes(HTTPParser.message(p), at, n) }
         settings.pointee.on_message_complete = { p in HTTPParser.messageComplete(HTTPParser.message(p), p.unsafelyUnwrapped) }
+        // Called only for chunked bodies that carry extensions: the plain path never reaches them.
+        settings.pointee.on_chunk_extension_name = { p, _, n in HTTPParser.chunkExtension(HTTPParser.message(p), n) }
+        settings.pointee.on_chunk_extension_value = { p, _, n in HTTPParser.chunkExtension(HTTPParser.message(p), n) }
         llhttp_init(parser, HTTP_REQUEST, settings)
         parser.pointee.data = UnsafeMutableRawPointer(message)
     }
@@ -201,6 +208,7 @@ final class HTTPParser {
         m.pointee.headersDone = false
         m.pointee.expectsContinue = false
         m.pointee.headerBytes = 0
+        m.pointee.extensionBytes = 0
         m.pointee.head = Head()
         // The previous request has been answered and released: reuse its storage (a huge head
         // or body does not pin its memory on an idle connection).
@@ -249,6 +257,7 @@ final class HTTPParser {
     }
 
     private static func fieldComplete(_ m: UnsafeMutablePointer<Message>) -> Int32 {
+        if m.pointee.headersDone { return trailerComplete(m) }
         if m.pointee.fieldCount >= m.pointee.limits.maxHeaderCount {
             m.pointee.callbackError = HTTPEngineError(kind: .headersTooLarge, detail: "more than \(m.pointee.limits.maxHeaderCount) header fields")
             return -1
@@ -268,6 +277,7 @@ final class HTTPParser {
             let name = all.extracting(nameStart..<nameEnd)
             if asciiCaseInsensitiveEquals(name, "host") {
                 m.pointee.head.hostCount += 1
+                if !HostField.isValid(all.extracting(valueStart..<valueEnd)) { m.pointee.head.hostInvalid = true }
             } else if asciiCaseInsensitiveEquals(name, "expect") && m.pointee.head.expect == nil {
                 m.pointee.head.expect = String(copying: all.extracting(valueStart..<valueEnd))
             } else if asciiCaseInsensitiveEquals(name, "content-type") && m.pointee.head.contentTypeIsJSON == nil {
@@ -287,6 +297,27 @@ final class HTTPParser {
         m.pointee.nameStart = -1
         m.pointee.valueStart = -1
         return countHeaderBytes(m, 4) // ": " and CRLF
+    }
+
+    /// A trailer field (RFC 9112 §7.1.2): its bytes were counted against `maxHeaderBytes` with the
+    /// head's by the span callbacks (so trailers are bounded like headers: 431), and it is then
+    /// dropped, not stored: RFC 9110 §6.5.1 forbids merging trailers into the header section, and
+    /// nothing here uses them. Dropped fields hold no memory, so only their bytes are limited.
+    private static func trailerComplete(_ m: UnsafeMutablePointer<Message>) -> Int32 {
+        if m.pointee.nameStart >= 0 { m.pointee.bytes.moveWriterIndex(to: m.pointee.nameStart) }
+        m.pointee.nameStart = -1
+        m.pointee.valueStart = -1
+        return countHeaderBytes(m, 4)
+    }
+
+    /// Chunk-extension bytes (RFC 9112 §7.1.1) are not kept, only counted against their limit.
+    private static func chunkExtension(_ m: UnsafeMutablePointer<Message>, _ n: Int) -> Int32 {
+        m.pointee.extensionBytes &+= n
+        if m.pointee.extensionBytes > m.pointee.limits.maxChunkExtensionBytes {
+            m.pointee.callbackError = HTTPEngineError(kind: .bodyTooLarge, detail: "chunk extensions exceed \(m.pointee.limits.maxChunkExtensionBytes) bytes")
+            return -1
+        }
+        return 0
     }
 
     private static func headersComplete(_ m: UnsafeMutablePointer<Message>, _ parser: UnsafeMutablePointer<llhttp_t>) -> Int32 {

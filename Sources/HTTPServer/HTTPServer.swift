@@ -57,6 +57,8 @@ public final class HTTPServer: Sendable {
             for loop in loops { loop.abandon() }
             throw error
         }
+        // What the descriptors allow, counted now that every listener is bound (DescriptorLimit).
+        state.setDescriptorCap(DescriptorLimit.connectionCap(soft: DescriptorLimit.current, heldNow: DescriptorLimit.inUse ?? 0))
         // A write that frees the budget wakes every loop: their waiting connections go on.
         let wakeable = loops
         state.budget.setOnFreed { for loop in wakeable { loop.wake() } }

@@ -13,6 +13,13 @@ public struct HTTPLimits: Sendable, Equatable {
     public var maxBodyBytes: Int = 1024 * 1024
     /// Header fields per request. Over it: 431 and close.
     public var maxHeaderCount: Int = 100
+    /// Chunk extensions of one request, names and values of all its chunks together, in bytes
+    /// (RFC 9112 §7.1.1: a server ought to limit them). Over it: 413 and close, as soon as the
+    /// running total passes it, so an endless extension or many small ones cannot feed the
+    /// parser without bound (the class of Node's CVE-2024-22019, which chose the same limit).
+    /// Trailer fields (RFC 9112 §7.1.2) count against `maxHeaderBytes` and `maxHeaderCount`
+    /// together with the head: 431.
+    public var maxChunkExtensionBytes: Int = 16 * 1024
     /// Open connections per server (all loops together). An excess connection is answered 503
     /// and closed at once; the others are not disturbed.
     public var maxConnections: Int = 10_000
@@ -54,6 +61,12 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     public var limits = HTTPLimits()
     /// The `Server` header value (RFC 9110 §10.2.4); nil sends none. The engine names no product.
     public var serverName: String?
+    /// Paths answered by the responder even when a connection is refused because the descriptors
+    /// ran out (DescriptorReserve.swift): a liveness probe such as `/healthz` must not fail
+    /// because clients crowd the server. Only a `GET` whose head arrives within
+    /// `RefusedConnection.patience` is served; everything else gets the 503. (Past
+    /// `maxConnections` every connection gets the 503: that limit is the operator's choice.)
+    public var servedWhenFull: [String] = []
 
     public init(host: String = "127.0.0.1", port: Int = 8080,
                 workers: Int = HTTPServerConfiguration.defaultWorkers, limits: HTTPLimits = HTTPLimits(),

@@ -1,7 +1,7 @@
 /// Request-head policy, separate from parsing (llhttp) and from connection state.
 enum HeadPolicy {
     /// Judges a complete head before any body byte is read (called from the parser's headers
-    /// callback): version, Host (RFC 9112 §3.2), a transfer coding other than chunked (501,
+    /// callback): version, Host (RFC 9112 §3.2: exactly one on HTTP/1.1, its value valid per RFC 9110 §7.2), a transfer coding other than chunked (501,
     /// RFC 9112 §6.1), Content-Length against the body limit (413 before the body), a content-coded
     /// body (415, RFC 9110 §15.5.16: this engine decodes no coding), Expect (RFC 9110 §10.1.1:
     /// 100-continue on HTTP/1.1 only, others 417; a final status the head already determines is
@@ -13,6 +13,9 @@ enum HeadPolicy {
         }
         if head.versionMinor >= 1 && head.hostCount != 1 {
             return .reject(HTTPEngineError(kind: .malformed, detail: head.hostCount == 0 ? "HTTP/1.1 request without Host" : "more than one Host header"))
+        }
+        if head.hostInvalid {
+            return .reject(HTTPEngineError(kind: .malformed, detail: "invalid Host value (RFC 9110 §7.2: uri-host [ \":\" port ])"))
         }
         // llhttp has already refused a Transfer-Encoding whose last coding is not chunked (400,
         // RFC 9112 §6.3); what reaches here with another coding is chunked over one we lack.

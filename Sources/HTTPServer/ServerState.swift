@@ -8,6 +8,9 @@ public final class ServerState: Sendable {
     private let paused = Atomic<Int>(0)
     private let peakBuffered = Atomic<Int>(0)
     private let refused = Atomic<Int>(0)
+    private let refusedForDescriptors = Atomic<Int>(0)
+    private let failedAccepts = Atomic<Int>(0)
+    private let descriptorCap = Atomic<Int>(.max)
 
     /// Unsent output of all connections against `HTTPLimits.maxOutputBytes`.
     public let budget: OutputBudget
@@ -28,6 +31,19 @@ public final class ServerState: Sendable {
     public var peakBufferedBytes: Int { peakBuffered.load(ordering: .relaxed) }
     /// Connections refused with 503 because `maxConnections` was reached.
     public var refusedConnections: Int { refused.load(ordering: .relaxed) }
+
+    /// Connections refused with 503 because the descriptors left under `RLIMIT_NOFILE` (less the
+    /// reserve, `DescriptorLimit`) were taken; also counted in `refusedConnections`.
+    public var descriptorRefusals: Int { refusedForDescriptors.load(ordering: .relaxed) }
+    /// Accepts that failed in the kernel (EMFILE or ENFILE with the reserve spent, or a
+    /// connection reset before it was accepted): libuv closes those connections unanswered.
+    public var acceptFailures: Int { failedAccepts.load(ordering: .relaxed) }
+    /// Connections that fit under the descriptor limit (`.max` until the server has started).
+    public var connectionCapFromDescriptors: Int { descriptorCap.load(ordering: .relaxed) }
+
+    func setDescriptorCap(_ cap: Int) { descriptorCap.store(cap, ordering: .relaxed) }
+    func descriptorRefused() { refusedForDescriptors.add(1, ordering: .relaxed) }
+    func acceptFailed() { failedAccepts.add(1, ordering: .relaxed) }
 
     /// Returns false when the drain had already begun.
     func markDraining() -> Bool {

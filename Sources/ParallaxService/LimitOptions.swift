@@ -21,6 +21,10 @@ extension ServiceOptions {
         Limit(flag: "max-layers", env: "MAX_LAYERS", help: "entries of `layers`; over it 422", keyPath: \.maxLayers),
         Limit(flag: "max-elements", env: "MAX_ELEMENTS", help: "entries of `elements`; over it 422",
               keyPath: \.maxElements),
+        Limit(flag: "max-name-bytes", env: "MAX_NAME_BYTES", help: "UTF-8 bytes of a layer's or element's name; over it 422",
+              keyPath: \.maxNameBytes),
+        Limit(flag: "max-answer-bytes", env: "MAX_ANSWER_BYTES",
+              help: "bytes of one answer, estimated before it is made; over it 422 (docs/api.md#limits)", keyPath: \.maxAnswerBytes),
     ]
 
     static let limitCommandLineOptions: [ServerOptions.Option] = limits.map { limit in

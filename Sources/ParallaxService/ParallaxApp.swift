@@ -16,6 +16,7 @@ public final class ParallaxApp: HTTPResponder {
     let metrics: ServiceMetrics
     private let isDraining: @Sendable () -> Bool
     private let openConnections: @Sendable () -> Int
+    private let refusals: @Sendable () -> ServiceMetrics.Refusals
     let parser = JSONParser()
     private var accessLog: AccessLog?
     /// The JSON readers' path and key buffers, reused from request to request.
@@ -31,12 +32,27 @@ public final class ParallaxApp: HTTPResponder {
     /// Answers estimated above this many bytes are streamed as the socket drains; smaller ones
     /// are written whole with a Content-Length (the fast path).
     var streamThreshold = 64 * 1024
+    /// The public listener, or the one of `--metrics-address` (MetricsOptions.swift).
+    let listener: Listener
+    /// The public listener does not serve `/metrics` (it is elsewhere, or off).
+    let hidesMetrics: Bool
 
     /// `isDraining` and `openConnections` read the engine's `ServerState` (connections are
     /// counted there, once).
-    public init(options: ServiceOptions, metrics: ServiceMetrics,
+    public convenience init(options: ServiceOptions, metrics: ServiceMetrics,
                 isDraining: @escaping @Sendable () -> Bool = { false },
                 openConnections: @escaping @Sendable () -> Int = { 0 }) {
+        self.init(options: options, metrics: metrics, isDraining: isDraining, openConnections: openConnections,
+                  refusals: { ServiceMetrics.Refusals() }, listener: .public)
+    }
+
+    /// With the engine's refusal counters (`/metrics`) and the listener it serves.
+    init(options: ServiceOptions, metrics: ServiceMetrics, isDraining: @escaping @Sendable () -> Bool,
+         openConnections: @escaping @Sendable () -> Int, refusals: @escaping @Sendable () -> ServiceMetrics.Refusals,
+         listener: Listener) {
+        self.listener = listener
+        self.hidesMetrics = listener == .public && options.metricsAddress != .sameAsPublic
+        self.refusals = refusals
         self.options = options
         self.metrics = metrics
         self.isDraining = isDraining
@@ -46,7 +62,9 @@ public final class ParallaxApp: HTTPResponder {
     }
 
     public func respond(to request: borrowing HTTPRequest, into response: inout HTTPResponse) {
-        let index = Route.index(of: request.path)
+        var index = Route.index(of: request.path)
+        // A route this listener does not serve is an unknown path, counted as unmatched.
+        if index < routes.count, hides(routes[index]) { index = routes.count }
         answeredRoute = index
         guard index < routes.count else {
             if request.method == .options && request.path.count == 1 && request.path[0] == UInt8(ascii: "*") {
@@ -89,7 +107,8 @@ public final class ParallaxApp: HTTPResponder {
         case .metrics:
             response.contentType = "text/plain; version=0.0.4; charset=utf-8"
             let open = openConnections()
-            response.writeBody { metrics.render(into: &$0, openConnections: open) }
+            let refused = refusals()
+            response.writeBody { metrics.render(into: &$0, openConnections: open, refusals: refused) }
         }
         return .whole
     }
@@ -159,8 +178,11 @@ public final class ParallaxApp: HTTPResponder {
             do throws(ValidationError) {
                 switch try E.answer(request, limits: limits) {
                 case .cursor(let cursor, let contentType):
-                    produced = deliver(cursor, contentType: contentType, coding: coding, into: &response)
+                    let estimate = cursor.estimatedBytes
+                    if let issue = AnswerBound.check(estimate, limits) { return [issue] }
+                    produced = deliver(cursor, estimate: estimate, contentType: contentType, coding: coding, into: &response)
                 case .whole(let bytes, let contentType):
+                    if let issue = AnswerBound.check(bytes.readableBytes, limits) { return [issue] }
                     response.contentType = contentType
                     response.writeBody { $0.writeBuffer(bytes) }
                 }
@@ -181,11 +203,11 @@ public final class ParallaxApp: HTTPResponder {
 
     /// Writes `answer` whole into the body, or, above `streamThreshold`, sets a producer that
     /// writes it as the socket drains (gzip-coded when `coding` says so).
-    func deliver<A: AnswerCursor>(_ answer: consuming A, contentType: String, coding: ContentCoding,
+    func deliver<A: AnswerCursor>(_ answer: consuming A, estimate: Int, contentType: String, coding: ContentCoding,
                                   into response: inout HTTPResponse) -> Produced {
         var answer = answer  // moved, not copied
         response.contentType = contentType
-        guard answer.estimatedBytes > streamThreshold else {
+        guard estimate > streamThreshold else {
             response.writeBody { JSONWriter.write(into: &$0) { w in while answer.writeNext(&w) {} } }
             return .whole
         }

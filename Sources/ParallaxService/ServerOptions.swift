@@ -62,6 +62,8 @@ public struct ServerOptions: Sendable, Equatable {
         limit("max-header-bytes", "request line + headers; over it 431 (414 when the target alone is over it)", bytes: \.maxHeaderBytes),
         limit("max-body-bytes", "request body; over it 413 before reading it", bytes: \.maxBodyBytes),
         limit("max-header-count", "header fields per request; over it 431", count: \.maxHeaderCount, in: 1...100_000),
+        limit("max-chunk-extension-bytes", "chunk extensions of one request, all chunks together; over it 413",
+              bytes: \.maxChunkExtensionBytes),
         limit("max-connections", "open connections; excess answered 503 and closed", count: \.maxConnections,
               in: 1...10_000_000),
         limit("header-timeout", "first byte to end of headers; over it 408", seconds: \.headerTimeout),
@@ -159,7 +161,7 @@ public struct ServerOptions: Sendable, Equatable {
             }
         }
         text += "\nDurations are seconds (\"2.5\") or carry a unit (\"250ms\", \"10s\"); sizes are bytes, or with k/m (KiB/MiB).\n"
-        text += "SIGTERM or SIGINT drains: stop accepting, /readyz 503, finish in-flight requests, exit 0.\n"
+        text += "SIGTERM, SIGINT or SIGHUP drains: stop accepting, /readyz 503, finish in-flight requests, exit 0.\n"
         return text
     }
 

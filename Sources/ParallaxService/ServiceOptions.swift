@@ -14,6 +14,8 @@ public struct ServiceOptions: Sendable, Equatable {
     var cors: CORSPolicy
     /// `--cache-max-age`: seconds in `Cache-Control` of GET answers (docs/api.md#caching); default one day.
     public var cacheMaxAge: Int
+    /// `--metrics-address`: where `/metrics` is served (MetricsOptions.swift); default the public port.
+    public var metricsAddress: MetricsAddress = .sameAsPublic
 
     public init(logFormat: LogFormat = .json, accessLog: Bool = false, limits: LayoutLimits = .standard,
                 cacheMaxAge: Int = ServiceOptions.defaultCacheMaxAge) {
@@ -27,6 +29,7 @@ public struct ServiceOptions: Sendable, Equatable {
     /// The application's options for the command line, in `--help` order: logging, then the
     /// layout limits (LimitOptions.swift), then the browser and cache options (WebOptions.swift).
     static let commandLineOptions: [ServerOptions.Option] = logCommandLineOptions + limitCommandLineOptions + webCommandLineOptions
+        + metricsCommandLineOptions
 
     static let logCommandLineOptions: [ServerOptions.Option] = [
         ServerOptions.Option(flag: "log-format", env: "LOG_FORMAT", placeholder: "json|text", help: "log line format",
@@ -47,12 +50,13 @@ extension ParallaxApp {
     /// What `HTTPServer.start(_:makeResponder:)` needs: one `ParallaxApp` per event loop, all
     /// sharing one `ServiceMetrics` and reading readiness and open connections from the server's
     /// state. The route table and its documents are prepared here, before the first request.
-    public static func responderFactory(_ options: ServiceOptions) -> @Sendable (Int, ServerState) -> any HTTPResponder {
-        let metrics = ServiceMetrics()
+    public static func responderFactory(_ options: ServiceOptions,
+                                        metrics: ServiceMetrics = ServiceMetrics()) -> @Sendable (Int, ServerState) -> any HTTPResponder {
         _ = Route.table
         return { _, state in
             ParallaxApp(options: options, metrics: metrics, isDraining: { state.isDraining },
-                        openConnections: { state.openConnections })
+                        openConnections: { state.openConnections }, refusals: { ServiceMetrics.Refusals(state) },
+                        listener: .public)
         }
     }
 }

@@ -32,6 +32,14 @@ final class EchoResponder: HTTPResponder {
             response.writeBody { _ = producer.produce(into: &$0, limit: total) }
             return
         }
+        // /fields: the request's header field names, one per line (what the application sees).
+        if path == "/fields" {
+            for i in 0..<request.headers.count {
+                let name = request.headers.name(at: i)
+                response.writeBody { $0.writeBytes(name); $0.writeStaticString("\n") }
+            }
+            return
+        }
         // /stream/N: N bytes from a producer, chunked; /stream-length/N: with Content-Length.
         for (prefix, known) in [("/stream/", false), ("/stream-length/", true)] where path.hasPrefix(prefix) {
             let total = Int(path.dropFirst(prefix.count)) ?? 0

@@ -147,7 +147,7 @@ import Testing
 
     @Test func travelIsClampedToOneStrideAndRateScalesIt() throws {
         let l = try single(PagingInput(viewport: viewport, pageCount: 3, pageSpacing: 10, offset: 200,
-                                       layers: [.init(travel: 5000), .init(rate: -0.5)]))
+                                       layers: [.init(travel: 5000), .init(name: "fg", rate: -0.5)]))
         #expect(l.pages[0].layers[0].frame.x == 400 * 0.5)
         #expect(l.pages[0].layers[1].frame.x == -200 * 0.5)
     }

@@ -62,11 +62,11 @@ import Testing
     }
 
     @Test func layerRules() {
-        #expect(pointers { $0.layers = [.init(), .init(travel: 1, rate: 0.5)] } == ["/layers/1/rate"])
+        #expect(pointers { $0.layers = [.init(), .init(name: "fg", travel: 1, rate: 0.5)] } == ["/layers/1/rate"])
         #expect(pointers { $0.layers = [.init(opacity: .init(min: 1.5))] } == ["/layers/0/opacity/min"])
         #expect(pointers { $0.layers = [.init(scale: .init(min: -0.1))] } == ["/layers/0/scale/min"])
         #expect(pointers { $0.layers = Array(repeating: .init(), count: 33) } == ["/layers"])
-        #expect(pointers { $0.layers = Array(repeating: .init(), count: 32) }.isEmpty)
+        #expect(pointers { $0.layers = (0..<32).map { .init(name: "l\($0)") } }.isEmpty)
     }
 
     @Test func includeAndRangeRules() {
@@ -157,8 +157,9 @@ import Testing
         let element = ScrollInput.Element(name: "e", frame: Frame(x: 0, y: 0, width: 1, height: 1))
         let many = ScrollInput(viewport: Size(width: 1, height: 1), elements: Array(repeating: element, count: 1025))
         #expect(many.validate().pointers == ["/elements"])
+        let distinct = (0..<1000).map { ScrollInput.Element(name: "e\($0)", frame: element.frame) }
         let long = ScrollInput(viewport: Size(width: 1, height: 1), offsets: Array(repeating: 0, count: 200),
-                               elements: Array(repeating: element, count: 1000))
+                               elements: distinct)
         #expect(long.validate().pointers == ["/offsets"])
     }
 }

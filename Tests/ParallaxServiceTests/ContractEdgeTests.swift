@@ -35,15 +35,15 @@ import Testing
 
     /// GET takes as many layers and elements as POST (openapi.yaml states the same maxItems).
     @Test func getTakesAsManyLayersAsPost() {
-        let layer = #"{"name":"l","travel":10}"#
-        let layers = "[" + Array(repeating: layer, count: 32).joined(separator: ",") + "]"
+        func layer(_ i: Int) -> String { #"{"name":"l\#(i)","travel":10}"# }
+        let layers = "[" + (0..<32).map(layer).joined(separator: ",") + "]"
         let ok = client.get("/v1/paging?viewport.width=390&viewport.height=844&pageCount=3&layers=" + percentEncoded(layers))
         #expect(ok.status == 200)
-        let tooMany = "[" + Array(repeating: layer, count: 33).joined(separator: ",") + "]"
+        let tooMany = "[" + (0..<33).map(layer).joined(separator: ",") + "]"
         let r = client.get("/v1/paging?viewport.width=390&viewport.height=844&pageCount=3&layers=" + percentEncoded(tooMany))
         #expect(r.status == 422 && r.body.contains(#"{"pointer":"/layers","message":"at most 32 layers"}"#))
-        let element = #"{"name":"e","frame":{"x":0,"y":0,"width":1,"height":1}}"#
-        let six = "[" + Array(repeating: element, count: 6).joined(separator: ",") + "]"
+        func element(_ i: Int) -> String { #"{"name":"e\#(i)","frame":{"x":0,"y":0,"width":1,"height":1}}"# }
+        let six = "[" + (0..<6).map(element).joined(separator: ",") + "]"
         #expect(client.get("/v1/scroll?viewport.width=390&viewport.height=844&elements=" + percentEncoded(six)).status == 200)
     }
 

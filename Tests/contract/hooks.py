@@ -430,6 +430,31 @@ def yaml_as_text(ctx, response):
     return response.content.decode("utf-8")
 
 
+def unique_names(f):
+    """Layer and element names are unique (the later of two equal ones is a 422; a layer without
+    a name is "background") and at most 256 bytes of UTF-8 (JSON Schema's maxLength counts
+    characters): a positive case renames the repeats and shortens the long ones."""
+    for key, default in (("layers", "background"), ("elements", None)):
+        items = f.get(key)
+        if not isinstance(items, list):
+            continue
+        seen = set()
+        for i, item in enumerate(items):
+            if not isinstance(item, dict):
+                continue
+            name = item.get("name", default)
+            if not isinstance(name, str):
+                continue
+            while len(name.encode()) > 256:
+                name = name[:-1]
+            while name in seen:
+                name = (name[:200] + "-%d" % i) if not name.endswith("-%d" % i) else name + "x"
+            seen.add(name)
+            if name != item.get("name", default):
+                item["name"] = name
+        f.set(key, items)
+
+
 @schemathesis.hook
 def map_case(context, case):
     meta = case.meta
@@ -439,9 +464,11 @@ def map_case(context, case):
     if repair is None:
         return case
     if isinstance(case.body, dict):
+        unique_names(Fields(case.body, dotted=False))
         repair(Fields(case.body, dotted=False))
     if isinstance(case.query, dict) and case.query:
         accepted_json_text(Fields(case.query, dotted=True))
         fit_url(Fields(case.query, dotted=True))
+        unique_names(Fields(case.query, dotted=True))
         repair(Fields(case.query, dotted=True))
     return case

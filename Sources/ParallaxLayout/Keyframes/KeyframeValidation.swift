@@ -58,7 +58,7 @@ extension Checker {
 
 /// `properties` as a filter: nil keeps everything (constant tracks dropped), a list keeps only the
 /// named paths and keeps them even when constant (the client asked for them).
-struct PropertyFilter {
+struct PropertyFilter: Sendable {
     let names: [String]?
     func wants(_ name: String) -> Bool { names?.contains(name) ?? true }
     func keepsConstant(_ name: String) -> Bool { names?.contains(name) ?? false }

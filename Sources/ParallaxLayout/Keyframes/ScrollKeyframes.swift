@@ -30,6 +30,16 @@ extension ScrollInput {
     /// left out unless named in `properties`.
     public func keyframes(domain: KeyframeDomain?, properties: [String]?,
                           limits: LayoutLimits = .standard) throws(ValidationError) -> Keyframes {
+        let stream = try keyframeStream(domain: domain, properties: properties, limits: limits)
+        var tracks: [Track] = []
+        for i in 0..<stream.count { tracks += stream.tracks(element: i) }
+        return Keyframes(model: .scroll, axis: stream.axis, domain: stream.domain, tracks: tracks)
+    }
+
+    /// Validates as `keyframes(domain:properties:limits:)` does (the same problems) and returns
+    /// the tracks as a stream, element by element (ScrollKeyframeStream.swift).
+    public func keyframeStream(domain: KeyframeDomain?, properties: [String]?,
+                               limits: LayoutLimits = .standard) throws(ValidationError) -> ScrollKeyframeStream {
         var plain = self
         (plain.offset, plain.offsets, plain.pixelScale) = (nil, nil, nil)
         var c = Checker(keyframesOf: plain.validate(limits: limits), offset: offset != nil, offsets: offsets != nil,
@@ -38,18 +48,7 @@ extension ScrollInput {
         if c.issues.isEmpty || domain != nil { c.domain(resolved, given: domain != nil) }
         guard c.issues.isEmpty else { throw ValidationError(issues: c.issues) }
         let engine = try ScrollEngine(plain, limits: limits)
-        let filter = PropertyFilter(names: properties)
-        var tracks: [Track] = []
-        for i in elements.indices {
-            // An element's numbers bend only at the ends of its effect range (Continuation.swift).
-            var own = engine.keyframeTracks(element: i, domain: resolved, filter: filter)
-            let (start, end) = engine.effectRange(i)
-            markContinuations(&own, domain: resolved, horizon: KeyframeDomain(from: min(start, end), to: max(start, end))) { wide in
-                engine.keyframeTracks(element: i, domain: wide, filter: filter)
-            }
-            tracks += own
-        }
-        return Keyframes(model: .scroll, axis: keyframeAxis, domain: resolved, tracks: tracks)
+        return ScrollKeyframeStream(axis: keyframeAxis, domain: resolved, engine: engine, filter: PropertyFilter(names: properties))
     }
 }
 

@@ -42,10 +42,17 @@ public struct LayoutLimits: Sendable, Hashable {
     /// Sizes (viewport, content, header height, element frames' width and height) must be ≥ this
     /// (default 10⁻⁶ points), so that divisions by a size stay finite.
     public var minSize: Double
+    /// A layer's or element's `name`, in UTF-8 bytes (default 256): names are repeated in every
+    /// page, frame and stylesheet rule, so their length multiplies the answer (docs/api.md#limits).
+    public var maxNameBytes: Int
+    /// The answer, in bytes, as estimated from the request before any of it is made (default
+    /// 256 MiB): what one request may cost in output and CPU (docs/api.md#limits).
+    public var maxAnswerBytes: Int
 
     public init(maxPageCount: Int = 1_000_000, maxPagesPerResponse: Int = 10_000, maxOffsets: Int = 4096,
                 maxLayers: Int = 32, maxElements: Int = 1024, maxElementsPerResponse: Int = 131_072,
-                maxMagnitude: Double = 1e15, minSize: Double = 1e-6) {
+                maxMagnitude: Double = 1e15, minSize: Double = 1e-6, maxNameBytes: Int = 256,
+                maxAnswerBytes: Int = 256 << 20) {
         self.maxPageCount = maxPageCount
         self.maxPagesPerResponse = maxPagesPerResponse
         self.maxOffsets = maxOffsets
@@ -54,6 +61,8 @@ public struct LayoutLimits: Sendable, Hashable {
         self.maxElementsPerResponse = maxElementsPerResponse
         self.maxMagnitude = maxMagnitude
         self.minSize = minSize
+        self.maxNameBytes = maxNameBytes
+        self.maxAnswerBytes = maxAnswerBytes
     }
 
     /// The defaults above.

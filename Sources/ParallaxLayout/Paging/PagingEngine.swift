@@ -83,6 +83,14 @@ public struct PagingEngine: Sendable {
             content: layers[j].content, contentMode: layers[j].contentMode ?? .aspectFill)
     }
 
+    /// The UTF-8 bytes of every layer's name together: each page of an answer repeats them once
+    /// (for the answer's size estimate, docs/api.md#limits).
+    public var layerNameBytes: Int {
+        var n = 0
+        for layer in inputLayers { n &+= (layer.name ?? "background").utf8.count }
+        return n
+    }
+
     /// Every layer prepared (an array: for the keyframes, not for the per-page hot path).
     var layers: [PreparedLayer] { inputLayers.indices.map(prepared) }
 

@@ -82,6 +82,7 @@ extension PagingInput {
             } else {
                 let each = layers.span  // borrowed in place, not copied a layer at a time
                 for i in each.indices { each[i].check(&c, "/layers/\(i)") }
+                c.names(each.count, { each[$0].name ?? "background" }, given: { each[$0].name != nil }) { "/layers/\($0)" }
             }
         }
 

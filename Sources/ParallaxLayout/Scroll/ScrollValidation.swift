@@ -29,6 +29,7 @@ extension ScrollInput {
         for (i, e) in elements.enumerated() {
             e.check(&c, "/elements/\(i)", axis: axis ?? .vertical, extent: viewportOK ? V : nil)
         }
+        c.names(elements.count, { elements[$0].name }, given: { _ in true }) { "/elements/\($0)" }
         return c.issues
     }
 }

@@ -62,6 +62,11 @@ protocol LayoutModel {
     var offsets: [Double]? { get }
     var motionScale: Double? { get set }
     func keyframes(domain: KeyframeDomain?, properties: [String]?, limits: LayoutLimits) throws(ValidationError) -> Keyframes
+    /// The json / keytimes answer as a cursor that lays out its tracks as it writes them, for a
+    /// model whose tracks can be many (a pager: KeyframesSlotTracks.swift); nil: `keyframes`
+    /// whole (a header, or scroll elements, whose tracks are bounded by `maxElements`).
+    func streamedTracks(domain: KeyframeDomain?, properties: [String]?, keyTimes: Bool,
+                        limits: LayoutLimits) throws(ValidationError) -> SlotTracksAnswer?
     /// The markup the css and waapi formats style (docs/model.md#keyframes): `keyframes` may
     /// reach past the `requested` domain (a stylesheet covers every offset the page can reach).
     func scene(_ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits) -> KeyframesScene

@@ -34,7 +34,10 @@ enum KeyframesEndpoint<Model: FluidStyled>: Endpoint {
         let (input, o) = request
         let carousel = KeyframesAnswer.carouselIssue(input, o.format).map { [$0] } ?? []
         do throws(ValidationError) {
-            _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits)
+            // A pager is validated without laying out its tracks (they may be millions).
+            if try input.streamedTracks(domain: o.domain, properties: o.properties, keyTimes: false, limits: limits) == nil {
+                _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits)
+            }
         } catch {
             return error.issues + carousel + (o.fluid ? input.fluidIssues(o) : [])
         }
@@ -77,6 +80,11 @@ struct KeyframesAnswer {
         // The fluid form's own rules first: its placeholders (the reference viewport, stand-in
         // frames) must not be what a problem is about.
         if o.fluid, case let issues = input.fluidIssues(o), !issues.isEmpty { throw ValidationError(issues: issues) }
+        if o.format.usesProperties,
+           let streamed = try input.streamedTracks(domain: o.domain, properties: o.properties, keyTimes: o.format == .keytimes, limits: limits) {
+            self.init(contentType: "application/json", cursor: .slots(streamed))
+            return
+        }
         let k = try input.keyframes(domain: o.domain, properties: o.format.usesProperties ? o.properties : nil, limits: limits)
         if !o.format.usesProperties, o.properties != nil { _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits) }
         if o.fluid {
@@ -176,12 +184,15 @@ enum KeyframesCursor: AnswerCursor {
     case tracks(TracksAnswer)
     case stylesheet(StylesheetAnswer)
     case waapi(WAAPIAnswer)
+    /// A pager's tracks, slot by slot (KeyframesSlotTracks.swift).
+    case slots(SlotTracksAnswer)
 
     var estimatedBytes: Int {
         switch self {
         case .tracks(let t): t.estimatedBytes
         case .stylesheet(let s): s.estimatedBytes
         case .waapi(let a): a.estimatedBytes
+        case .slots(let s): s.estimatedBytes
         }
     }
 
@@ -190,6 +201,10 @@ enum KeyframesCursor: AnswerCursor {
         case .tracks(var t):
             let more = t.writeNext(&w)
             self = .tracks(t)
+            return more
+        case .slots(var s):
+            let more = s.writeNext(&w)
+            self = .slots(s)
             return more
         case .stylesheet(var s):
             let more = s.writeNext(&w)
@@ -214,9 +229,18 @@ struct TracksAnswer: AnswerCursor {
         self.keyTimes = keyTimes
     }
 
-    var estimatedBytes: Int {
-        var n = 120
-        for t in keyframes.tracks { n += 80 + t.knots.count * 48 }
+    var estimatedBytes: Int { 120 + Self.estimate(keyframes.tracks) }
+
+    /// About how many bytes `tracks` take in either format (a target's name counted once).
+    static func estimate(_ tracks: [Track]) -> Int {
+        var n = 0
+        for t in tracks {
+            n += 80 + t.knots.count * 48
+            switch t.target {
+            case .layer(_, let name), .element(let name): n += name.utf8.count
+            case .page, .header: break
+            }
+        }
         return n
     }
 

@@ -37,6 +37,20 @@ public final class ServiceMetrics: Sendable {
         durationNanoseconds = (0..<routes).map { _ in Counter() }
     }
 
+    /// The engine's refusal counters (`ServerState`), read when `/metrics` is rendered.
+    struct Refusals: Sendable {
+        var total = 0
+        var descriptors = 0
+        var acceptFailures = 0
+
+        init() {}
+        init(_ state: ServerState) {
+            total = state.refusedConnections
+            descriptors = state.descriptorRefusals
+            acceptFailures = state.acceptFailures
+        }
+    }
+
     /// `route` is the index of `Route.index(of:)` (the table's count for unmatched).
     func record(route: Int, status: Int, nanoseconds: UInt64, bytesIn: Int, bytesOut: Int) {
         let slot = Self.statuses.contains(status) ? status &- Self.statuses.lowerBound : Self.statuses.count
@@ -51,7 +65,7 @@ public final class ServiceMetrics: Sendable {
     /// Prometheus text exposition format 0.0.4. Series with a zero count are left out of the
     /// request counter to keep the page short; the histogram is complete for routes that saw traffic.
     /// `openConnections` is the engine's own count (`ServerState`): connections are counted once.
-    func render(into out: inout ByteBuffer, openConnections: Int) {
+    func render(into out: inout ByteBuffer, openConnections: Int, refusals: Refusals = Refusals()) {
         func line(_ s: String) { out.writeString(s); out.writeByte(10) }
         line("# HELP parallax_http_requests_total HTTP requests answered, by route pattern and status.")
         line("# TYPE parallax_http_requests_total counter")
@@ -80,6 +94,13 @@ public final class ServiceMetrics: Sendable {
         line("# HELP parallax_open_connections Connections currently open.")
         line("# TYPE parallax_open_connections gauge")
         line("parallax_open_connections \(openConnections)")
+        line("# HELP parallax_connections_refused_total Connections answered 503 and closed on arrival: over --max-connections, or out of file descriptors.")
+        line("# TYPE parallax_connections_refused_total counter")
+        line("parallax_connections_refused_total{reason=\"connections\"} \(refusals.total - refusals.descriptors)")
+        line("parallax_connections_refused_total{reason=\"descriptors\"} \(refusals.descriptors)")
+        line("# HELP parallax_accept_failures_total Connections the kernel could not hand over (EMFILE/ENFILE past the reserve): closed unanswered.")
+        line("# TYPE parallax_accept_failures_total counter")
+        line("parallax_accept_failures_total \(refusals.acceptFailures)")
         line("# HELP parallax_parse_errors_total Requests rejected as unparseable: HTTP framing or JSON syntax.")
         line("# TYPE parallax_parse_errors_total counter")
         line("parallax_parse_errors_total{kind=\"http\"} \(httpParseErrors.load)")

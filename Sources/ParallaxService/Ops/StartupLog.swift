@@ -10,6 +10,11 @@ public enum StartupLog {
         return "\(BuildInfo.versionLine()) listening on \(configuration.host):\(port) with \(workers)\(shared)"
     }
 
+    /// `metrics: http://127.0.0.1:9090/metrics (--metrics-address)`
+    public static func metrics(_ configuration: HTTPServerConfiguration, port: Int) -> String {
+        "metrics: http://\(configuration.host):\(port)/metrics (--metrics-address)"
+    }
+
     /// `demo page: http://127.0.0.1:8080/`
     public static func demo(_ configuration: HTTPServerConfiguration, port: Int) -> String {
         "demo page: \(demoURL(host: configuration.host, port: port))"

@@ -109,7 +109,7 @@ struct PagingFrames: FrameContent {
     var estimatedBytes: Int {
         let pages = engine.pageSlots(offset: engine.offset(frame: 0)).count
         let layers = engine.layerCount
-        return engine.frameCount * (400 + pages * (300 + layers * 350))
+        return engine.frameCount * (400 + pages * (300 + layers * 350 + engine.layerNameBytes))
     }
 
     mutating func head(frame k: Int, _ w: inout JSONWriter) -> Int {
@@ -154,7 +154,11 @@ struct ScrollFrames: FrameContent {
     var frameCount: Int { engine.frameOffsets.count }
     var isTimeline: Bool { engine.isTimeline }
     var tail: StaticString { "]}" }
-    var estimatedBytes: Int { engine.frameOffsets.count * (20 + engine.input.elements.count * 360) }
+    var estimatedBytes: Int {
+        var names = 0
+        for e in engine.input.elements { names &+= e.name.utf8.count }
+        return engine.frameOffsets.count * (20 + engine.input.elements.count * 360 + names)
+    }
 
     mutating func head(frame k: Int, _ w: inout JSONWriter) -> Int {
         offset = engine.frameOffsets[k]

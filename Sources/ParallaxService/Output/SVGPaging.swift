@@ -10,6 +10,10 @@ enum SVGPaging {
     /// Without `range` or `include: "all"` the picture also shows one page before and after the
     /// visible ones, laid out by the same engine (a second layout with `range`).
     static func draw(_ input: PagingInput, limits: LayoutLimits) throws(ValidationError) -> ByteBuffer {
+        if let window = try nearestWindow(input, limits: limits) {
+            return draw(window.layout, viewport: input.viewport, pageCount: Int(exactly: input.pageCount) ?? 0,
+                        infinite: input.infinite ?? false, rtl: input.direction == .rtl, omitted: window.omitted)
+        }
         guard case .single(let visible) = try input.layout(limits: limits) else { return ByteBuffer() }
         var layout = visible
         if input.range == nil, input.include != .all, let wide = neighbours(input, visible, limits: limits) {
@@ -27,10 +31,41 @@ enum SVGPaging {
     /// of megabytes that no one can look at (and docs/operations.md#bounded-memory bounds what one answer may hold).
     static let maxPages = 24
 
-    private static func nearest(_ pages: [PageLayout]) -> [PageLayout] {
+    static func nearest(_ pages: [PageLayout]) -> [PageLayout] {
         guard pages.count > maxPages else { return pages }
         let kept = pages.indices.sorted { (abs(pages[$0].progress), $0) < (abs(pages[$1].progress), $1) }.prefix(maxPages)
         return kept.sorted().map { pages[$0] }
+    }
+
+    /// For `include: "all"` or a `range` of more than `maxPages` slots: only the `maxPages` slots
+    /// nearest the viewport are laid out (the ones `nearest` would keep of the whole answer: the
+    /// smallest |p| = |P − k|, the lower slot first on a tie, which is a window of consecutive
+    /// slots), so a 10 000-page answer is not laid out whole for a picture of 24 pages; nil when
+    /// the answer has at most `maxPages` pages (laid out as it is).
+    private static func nearestWindow(_ input: PagingInput, limits: LayoutLimits) throws(ValidationError) -> (layout: PagingLayout, omitted: Int)? {
+        guard input.include == .all || input.range != nil, let n = Int(exactly: input.pageCount) else { return nil }
+        var lo = 0, hi = n - 1
+        if let r = input.range {
+            guard let from = Int(exactly: r.from), let to = Int(exactly: r.to) else { return nil }
+            (lo, hi) = input.infinite ?? false ? (from, to) : (Swift.max(from, 0), Swift.min(to, n - 1))
+        }
+        guard hi - lo + 1 > maxPages else { return nil }
+        var one = input
+        one.include = nil
+        one.range = nil
+        // The same validation as the whole answer's (its problems, its pointers), then P.
+        let issues = input.validate(limits: limits)
+        if !issues.isEmpty { throw ValidationError(issues: issues) }
+        guard case .single(let visible) = try one.layout(limits: limits) else { return nil }
+        let P = visible.position
+        guard let guess = Int(exactly: P.rounded(.down)) else { return nil }
+        var s = Swift.min(Swift.max(guess - maxPages / 2, lo), hi - maxPages + 1)
+        while s > lo, abs(P - Double(s - 1)) <= abs(P - Double(s + maxPages - 1)) { s -= 1 }
+        while s + maxPages <= hi, abs(P - Double(s + maxPages)) < abs(P - Double(s)) { s += 1 }
+        var window = one
+        window.range = PagingInput.PageRange(from: Double(s), to: Double(s + maxPages - 1))
+        guard case .single(let layout) = try window.layout(limits: limits) else { return nil }
+        return (layout, hi - lo + 1 - layout.pages.count)
     }
 
     /// The layout of slots floor(P) − 1 … ceil(P) + 1, widened to one slot beyond each visible

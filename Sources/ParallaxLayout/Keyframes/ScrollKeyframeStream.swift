@@ -1,0 +1,27 @@
+// Scroll elements' keyframes element by element (docs/model.md#keyframes): the same tracks, in
+// the same order, as `ScrollInput.keyframes(domain:properties:limits:)`, one element at a time, so
+// a writer of 1 024 elements lays out each as it writes it instead of all before the first byte
+// (docs/operations.md#bounded-memory).
+
+/// The validated request and its prepared engine; `tracks(element:)` lays out one element.
+public struct ScrollKeyframeStream: Sendable {
+    public let axis: Axis
+    /// The resolved domain (the default one when the request gave none).
+    public let domain: KeyframeDomain
+    let engine: ScrollEngine
+    let filter: PropertyFilter
+
+    /// Elements, in request order.
+    public var count: Int { engine.input.elements.count }
+
+    /// Element i's tracks; an element's numbers bend only at the ends of its effect range
+    /// (Continuation.swift).
+    public func tracks(element i: Int) -> [Track] {
+        var own = engine.keyframeTracks(element: i, domain: domain, filter: filter)
+        let (start, end) = engine.effectRange(i)
+        markContinuations(&own, domain: domain, horizon: KeyframeDomain(from: min(start, end), to: max(start, end))) { wide in
+            engine.keyframeTracks(element: i, domain: wide, filter: filter)
+        }
+        return own
+    }
+}
