@@ -104,9 +104,7 @@ struct HTTPConnectionStateMachine {
     /// The transport pauses a stream that still has room (Connection.pump's time slice): an
     /// empty outbox gives its capacity back, so a thousand paused streams do not each keep what
     /// one batch grew (the output budget counts unsent bytes, not capacity).
-    mutating func releaseIdleOutbox() {
-        if outbox.isEmpty { outbox.clear(keepingCapacityUpTo: 16 * 1024) }
-    }
+    mutating func releaseIdleOutbox() { output.releaseIdleOutbox() }
 
     mutating func exchangeOutbox(_ other: inout ByteBuffer) {
         output.exchangeOutbox(&other)

@@ -45,6 +45,12 @@ struct ResponseOutput {
     }
 
     /// Unsent output, queued or in flight.
+    /// An empty outbox gives its capacity back (the transport paused a stream that still has
+    /// room, `Connection.pumpSliceBytes`): the output budget counts unsent bytes, not capacity.
+    mutating func releaseIdleOutbox() {
+        if outbox.isEmpty { outbox.clear(keepingCapacityUpTo: 16 * 1024) }
+    }
+
     var buffered: Int { outbox.readableBytes &+ inFlight }
     var isIdle: Bool { if case .idle = state { true } else { false } }
     var isAnswering: Bool { if case .answering = state { true } else { false } }

@@ -14,8 +14,12 @@ enum WhenFull {
             if case .messageComplete = parser.execute(input) { return true }
             return false
         }
-        guard complete, parser.method == .get, paths.contains(parser.pathString) else { return false }
-        parser.withRequest { request in responder.respond(to: request, into: &response) }
-        return true
+        guard complete, parser.method == .get else { return false }
+        return parser.withRequest { request in
+            let path = String(copying: request.path)
+            guard paths.contains(path) else { return false }
+            responder.respond(to: request, into: &response)
+            return true
+        }
     }
 }
