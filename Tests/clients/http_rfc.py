@@ -1,4 +1,4 @@
-"""The HTTP rules of docs/api.md#http that the engine and the app answer as RFC 9110 / 9112 say,
+"""The HTTP rules of docs/api.md#errors that the engine and the app answer as RFC 9110 / 9112 say,
 each on raw bytes over a socket to the release server, plus /metrics counting each by its status.
 
 Usage: http_rfc.py HOST PORT. Prints `N passed, M failed`.

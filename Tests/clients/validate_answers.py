@@ -1,5 +1,5 @@
 """Real answers of the release server validated against openapi.yaml by openapi-core: status,
-header fields and body of each answer must be the ones its operation declares (docs/api.md#the-contract).
+header fields and body of each answer must be the ones its operation declares (docs/api.md#generated-clients).
 
 Usage: validate_answers.py BASE_URL OPENAPI_YAML. Sends a few hundred requests (valid, invalid,
 conditional, preflight, HEAD, gzip, every format of every route) and fails when any answer is

@@ -8,7 +8,7 @@ import ParallaxLayout
 /// array; the array fields `layers` and `elements` take JSON text (`elements=[{"name":"a",…}]`,
 /// percent-encoded). Percent-decoding per RFC 3986 §2.1, `+` as space (HTML form encoding).
 /// A list field may also be repeated, OpenAPI's default `form` + `explode` style that generated
-/// clients send (`offsets=0&offsets=195`, docs/api.md#get-forms): the items are taken in order,
+/// clients send (`offsets=0&offsets=195`, docs/api.md#endpoints): the items are taken in order,
 /// each repetition may itself be a comma list. Any other field given twice is one issue, however
 /// often it is repeated.
 enum QueryParameters {
