@@ -118,6 +118,18 @@ import Testing
         #expect(waapi.body.contains(#""fluid":true"#))
     }
 
+    /// Fractions whose page extent f·W is rarely a whole number (0.8·1 024 = 819.2): a page's
+    /// content place v + o then misses c + i·L by an ulp at some reference sizes and not others;
+    /// settled, the markup is the same at every size and the answer fluid, each page still static.
+    @Test func fluidCarouselsOfInexactFractionsStayFluid() {
+        for f in ["0.8", "0.7", "0.65", "0.33"] {
+            let body = #"{"pageCount":5,"pageSpacing":16,"pageSize":{"fraction":"# + f + #"},"align":"center","format":"css","layers":[{"name":"card","rate":0.3,"fit":"cover","opacity":{"min":0.5}}]}"#
+            let r = client.post("/v1/paging/keyframes", body)
+            #expect(r.status == 200, "fraction \(f): \(r.body)")
+            #expect(r.body.contains(#".parallax-page[data-slot="2"]{animation:none}"#), "fraction \(f)")
+        }
+    }
+
     /// Fluid with a points pageSize: pages would be min(pageSize, W), which bends; a 422 that
     /// says what to give instead.
     @Test func fluidPointsCarouselIsRefusedWithItsPointer() {

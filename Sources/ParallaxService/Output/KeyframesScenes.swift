@@ -55,8 +55,8 @@ extension KeyframesScene {
             let pageSelector = ".parallax-page[data-slot=\"\(page.slot)\"]"
             let px = pv.curve("viewportFrame.x"), py = pv.curve("viewportFrame.y")
             scene.boxes.append(Box(selector: pageSelector,
-                                   x: horizontal ? px.addingOffset(times: sign) : px,
-                                   y: horizontal ? py : py.addingOffset(times: 1),
+                                   x: (horizontal ? px.addingOffset(times: sign) : px).settled(),
+                                   y: (horizontal ? py : py.addingOffset(times: 1)).settled(),
                                    width: pv.curve("viewportFrame.width"), height: pv.curve("viewportFrame.height"),
                                    clips: true, snaps: staticPages))
             for (j, layer) in page.layers.enumerated() {
@@ -67,8 +67,8 @@ extension KeyframesScene {
                 if let s = layer.scale { lv.rest["scale"] = s }
                 let layerSelector = pageSelector + " > .parallax-layer[data-layer=" + cssString(layer.name) + "]"
                 var box = Box(selector: layerSelector,
-                              x: lv.curve("viewportFrame.x").linearCombination(1, px, -1),
-                              y: lv.curve("viewportFrame.y").linearCombination(1, py, -1),
+                              x: lv.curve("viewportFrame.x").linearCombination(1, px, -1).settled(),
+                              y: lv.curve("viewportFrame.y").linearCombination(1, py, -1).settled(),
                               width: lv.curve("viewportFrame.width"), height: lv.curve("viewportFrame.height"),
                               scale: lv.optionalCurve("scale"), opacity: lv.optionalCurve("opacity"))
                 if fluid, let spec = input.layers.flatMap({ j < $0.count ? $0[j] : nil }), let size = spec.content {
