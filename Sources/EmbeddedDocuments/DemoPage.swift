@@ -180,6 +180,8 @@ footer.foot { max-width: 1240px; margin: 0 auto; padding: 0 24px 32px; color: va
     <fieldset data-for="paging">
       <div class="field"><label for="pageCount">Pages</label><output for="pageCount"></output><input type="range" id="pageCount" min="2" max="8" step="1" value="4"></div>
       <div class="field"><label for="pageSpacing">Spacing</label><output for="pageSpacing"></output><input type="range" id="pageSpacing" min="0" max="48" step="2" value="16"></div>
+      <div class="field"><label for="pageFraction">Page size</label><output for="pageFraction"></output><input type="range" id="pageFraction" min="0.5" max="1" step="0.05" value="1"></div>
+      <div class="field"><label>Align</label><span class="seg" data-name="align"><button data-value="start" aria-pressed="true">start</button><button data-value="center" aria-pressed="false">center</button></span></div>
       <div class="field"><label for="travel">Background travel</label><output for="travel"></output><input type="range" id="travel" min="0" max="360" step="10" value="120"></div>
       <div class="field"><label for="opacityMin">Title opacity min</label><output for="opacityMin"></output><input type="range" id="opacityMin" min="0" max="1" step="0.05" value="0.2"></div>
       <div class="field"><label>Axis</label><span class="seg" data-name="axis"><button data-value="horizontal" aria-pressed="true">↔</button><button data-value="vertical" aria-pressed="false">↕</button></span></div>
@@ -252,7 +254,12 @@ function request() {
   const viewport = size();
   if (model === "paging") {
     const travel = num("travel");
-    return { viewport, pageCount: num("pageCount"), pageSpacing: num("pageSpacing"), axis: seg("axis"), direction: seg("direction"),
+    // A carousel (docs/model.md#carousels) only when asked: a page narrower than the viewport
+    // (a fraction of it) or centred; otherwise the request is the plain pager's.
+    const carousel = {};
+    if (num("pageFraction") < 1) carousel.pageSize = { fraction: num("pageFraction") };
+    if (seg("align") === "center") carousel.align = "center";
+    return { viewport, pageCount: num("pageCount"), pageSpacing: num("pageSpacing"), ...carousel, axis: seg("axis"), direction: seg("direction"),
       layers: [{ name: "background", travel, fit: $("#fit").value },
                { name: "title", travel: -Math.round(travel / 2), opacity: { min: num("opacityMin") } }] };
   }
@@ -323,7 +330,9 @@ function measureRange() {
   const max = horizontal ? scroller.scrollWidth - scroller.clientWidth : scroller.scrollHeight - scroller.clientHeight;
   const scrub = $("#scrub");
   scrub.max = String(Math.max(0, max));
-  scrub.step = model === "paging" ? String((horizontal ? v.width : v.height) + req.pageSpacing) : "1";
+  // The pager's stride L = a + S, a the page's extent (docs/model.md#carousels).
+  const page = (horizontal ? v.width : v.height) * (req.pageSize ? req.pageSize.fraction : 1);
+  scrub.step = model === "paging" ? String(page + req.pageSpacing) : "1";
   $("#preview-size").textContent = `${v.width} × ${v.height}`;
 }
 

@@ -1429,7 +1429,9 @@ components:
         the viewport (c from align) and several may be visible at once. Rules JSON Schema cannot
         state: points at most A (viewport.width, or viewport.height when vertical); the fraction's
         page at least 10^-6; visible pages × offsets ≤ 10000; infinite needs
-        (pageCount − 2)·L ≥ A (the 422 names the smallest pageCount that does).
+        (pageCount − 2)·L ≥ A (the 422 names the smallest pageCount that does). A fluid
+        stylesheet (keyframes css or waapi without viewport) needs the fraction: points would be
+        min(pageSize, W), which bends where the scroller is narrower (a 422 at /pageSize).
       oneOf:
         - type: number
           minimum: 0.000001

@@ -58,19 +58,85 @@ import Testing
         #expect(r.body.contains(#""viewportFrame":{"x":210,"y":0,"width":300,"height":600}"#))
     }
 
-    /// Keyframes json and keytimes cover carousels; the stylesheet formats do not yet (their
-    /// scroller and page boxes assume pages the viewport's size), so they say so instead of
-    /// answering wrong CSS.
-    @Test func keyframesDataFormatsCoverCarouselsAndStylesheetsSayNotYet() {
+    /// Keyframes json and keytimes cover carousels (slot 1 comes into view from offset 0, where
+    /// 10 % of it shows, to 270, where it is whole).
+    @Test func keyframesDataFormatsCoverCarousels() {
         let json = client.post("/v1/paging/keyframes", "{\(Self.card),\"properties\":[\"visibleFraction\"]}")
         #expect(json.status == 200)
         #expect(json.body.contains(#"{"target":{"slot":1},"property":"visibleFraction","knots":[[0,0.1],[270,1],[370,1],[670,0],[1280,0]]"#), "\(json.body)")
         let keytimes = client.post("/v1/paging/keyframes", "{\(Self.card),\"format\":\"keytimes\"}")
         #expect(keytimes.status == 200)
+    }
+
+    /// The hand case's stylesheet (c = 50, L = 320, N = 5): the scroll range is exactly
+    /// [0, 4·L] = [0, 1280] (content 1280 + 400, not the model's contentSize 1700), page i is a
+    /// 300-point box at 50 + 320·i, snapped by its centre (its centre meets the viewport's at
+    /// i·L), and a `rate` 0.5 layer travels T = 160 over the page's extent (at offset 0 page 1's
+    /// progress is −1: x = −160).
+    @Test func centredCardStylesheetPlacesPagesAtTheCarouselStride() {
+        let r = client.post("/v1/paging/keyframes", "{\(Self.card),\"format\":\"css\",\"layers\":[{\"name\":\"bg\",\"rate\":0.5}]}")
+        #expect(r.status == 200)
+        #expect(r.body.contains("horizontal scroll over [0, 1280] px"))
+        #expect(r.body.contains(".parallax-page{scroll-snap-align:center}"))
+        #expect(r.body.contains(".parallax-scroller::before{width:1680px;height:600px}"))
+        for (i, left) in [50, 370, 690, 1010, 1330].enumerated() {
+            #expect(r.body.contains(".parallax-page[data-slot=\"\(i)\"]{left:\(left)px;top:0px;width:300px;height:600px;translate:none;overflow:clip}"), "page \(i)")
+        }
+        #expect(r.body.contains(#".parallax-page[data-slot="1"] > .parallax-layer[data-layer="bg"]{left:-160px;top:0px;width:300px;height:600px;translate:none}"#))
+        // Slot 1's layer: −160 at offset 0 (its resting `left`), 0 at 320, +160 from 640 on: one
+        // segment of the range [0, 1280] from 0 % to 50 %, translated from where it rests.
+        #expect(r.body.contains("{0%{translate:0px 0px}50%{translate:320px 0px}100%{translate:320px 0px}}"), "\(r.body)")
+        let waapi = client.post("/v1/paging/keyframes", "{\(Self.card),\"format\":\"waapi\",\"layers\":[{\"name\":\"bg\",\"rate\":0.5}]}")
+        #expect(waapi.status == 200)
+        #expect(waapi.body.contains(#""rangeStart":"0px","rangeEnd":"1280px""#), "\(waapi.body)")
+    }
+
+    /// Start-aligned (c = 0): pages at i·L, snapped by their leading edges; the range still ends
+    /// at (N − 1)·L, where the last card rests with 100 points of the viewport after it.
+    @Test func startAlignedStylesheetSnapsLeadingEdges() {
+        let body = #"{"viewport":{"width":400,"height":600},"pageCount":5,"pageSpacing":20,"pageSize":300,"format":"css"}"#
+        let r = client.post("/v1/paging/keyframes", body)
+        #expect(r.status == 200)
+        #expect(r.body.contains(".parallax-page{scroll-snap-align:start}"))
+        #expect(r.body.contains(".parallax-scroller::before{width:1680px;height:600px}"))
+        #expect(r.body.contains(#".parallax-page[data-slot="4"]{left:1280px;top:0px;width:300px;"#))
+    }
+
+    /// Fluid with a fraction: a = 0.75·W, c = W/8, L = 0.75·W + 20, so page i sits at
+    /// (12.5 + 75·i) cqw + 20·i px, and the content is 4·L + W = 400 % + 80 px (range 4·L).
+    @Test func fluidFractionCarouselIsWrittenRelativeToTheScroller() {
+        let body = #"{"pageCount":5,"pageSpacing":20,"pageSize":{"fraction":0.75},"align":"center","format":"css","layers":[{"name":"bg","rate":0.5}]}"#
+        let r = client.post("/v1/paging/keyframes", body)
+        #expect(r.status == 200)
+        #expect(r.body.contains(".parallax-scroller::before{width:calc(400% + 80px);height:100%}"))
+        #expect(r.body.contains(#".parallax-page[data-slot="0"]{left:12.5cqw;top:0px;width:75cqw;height:100cqh;translate:none;overflow:clip}"#))
+        #expect(r.body.contains(#".parallax-page[data-slot="1"]{left:calc(87.5cqw + 20px);top:0px;width:75cqw;height:100cqh;"#))
+        #expect(r.body.contains(#".parallax-page[data-slot="1"] > .parallax-layer[data-layer="bg"]{left:calc(-37.5cqw - 10px);"#))
+        #expect(r.body.contains("animation-range-start:normal;animation-range-end:normal"))
+        let waapi = client.post("/v1/paging/keyframes", body.replacing(#""format":"css""#, with: #""format":"waapi""#))
+        #expect(waapi.status == 200)
+        #expect(waapi.body.contains(#""fluid":true"#))
+    }
+
+    /// Fractions whose page extent f·W is rarely a whole number (0.8·1 024 = 819.2): a page's
+    /// content place v + o then misses c + i·L by an ulp at some reference sizes and not others;
+    /// settled, the markup is the same at every size and the answer fluid, each page still static.
+    @Test func fluidCarouselsOfInexactFractionsStayFluid() {
+        for f in ["0.8", "0.7", "0.65", "0.33"] {
+            let body = #"{"pageCount":5,"pageSpacing":16,"pageSize":{"fraction":"# + f + #"},"align":"center","format":"css","layers":[{"name":"card","rate":0.3,"fit":"cover","opacity":{"min":0.5}}]}"#
+            let r = client.post("/v1/paging/keyframes", body)
+            #expect(r.status == 200, "fraction \(f): \(r.body)")
+            #expect(r.body.contains(#".parallax-page[data-slot="2"]{animation:none}"#), "fraction \(f)")
+        }
+    }
+
+    /// Fluid with a points pageSize: pages would be min(pageSize, W), which bends; a 422 that
+    /// says what to give instead.
+    @Test func fluidPointsCarouselIsRefusedWithItsPointer() {
         for format in ["css", "waapi"] {
-            let r = client.post("/v1/paging/keyframes", "{\(Self.card),\"format\":\"\(format)\"}")
+            let r = client.post("/v1/paging/keyframes", #"{"pageCount":5,"pageSize":300,"format":"\#(format)"}"#)
             #expect(r.status == 422)
-            #expect(r.body.contains(#"{"pointer":"/format","message":"css and waapi do not cover carousels (pageSize, align) yet: ask for json or keytimes"}"#), "\(r.body)")
+            #expect(r.body.contains(#"{"pointer":"/pageSize","message":"in points is one size: a fluid stylesheet's pages would be min(pageSize, width), which bends where the scroller is narrower than the page; give pageSize as {\"fraction\": f} of the scroller's extent, or give viewport"}"#), "\(r.body)")
         }
     }
 

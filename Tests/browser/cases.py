@@ -22,6 +22,19 @@ PAGING = {
                                   {"name": "logo", "rate": -0.3, "content": {"width": 100, "height": 40}, "contentMode": "center"}]},
     "paging-motion": {"viewport": SMALL, "pageCount": 3, "motionScale": 0.5,
                       "layers": [{"name": "bg", "travel": 90, "fit": "cover", "opacity": {"min": 0}}]},
+    # Carousels (docs/model.md#carousels): pages narrower than the viewport, stride L = a + S.
+    # The hand case (c = 50, L = 320); points, so fixed only (fluid is a 422).
+    "carousel-centred": {"viewport": {"width": 400, "height": 600}, "pageCount": 5, "pageSpacing": 20,
+                         "pageSize": 300, "align": "center", "layers": [{"name": "bg", "rate": 0.5}]},
+    "carousel-centred-fraction": {"viewport": SMALL, "pageCount": 4, "pageSpacing": 12, "pageSize": {"fraction": 0.8},
+                                  "align": "center", "layers": [{"name": "bg", "rate": 0.5, "fit": "cover",
+                                                                 "opacity": {"min": 0.4}}]},
+    "carousel-start": {"viewport": SMALL, "pageCount": 4, "pageSpacing": 10, "pageSize": {"fraction": 0.7},
+                       "layers": [{"name": "bg", "travel": 40}, {"name": "fg", "rate": -0.25, "scale": {"min": 0.8}}]},
+    "carousel-rtl": {"viewport": SMALL, "pageCount": 4, "pageSpacing": 16, "pageSize": {"fraction": 0.75},
+                     "align": "center", "direction": "rtl", "layers": [{"name": "bg", "travel": 60}]},
+    "carousel-vertical": {"viewport": SMALL, "pageCount": 4, "pageSpacing": 16, "pageSize": {"fraction": 0.6},
+                          "align": "center", "axis": "vertical", "layers": [{"name": "bg", "rate": 0.4, "fit": "cover"}]},
 }
 
 HEADER = {

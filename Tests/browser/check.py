@@ -80,6 +80,11 @@ MEASURE = """async ([offset, vertical, rtl, selectors]) => {""" + BOXES_JS + """
   return {scroll: position(s, vertical, rtl), boxes: boxes(s, selectors)};
 }"""
 
+RANGE = """([vertical]) => {
+  const s = document.querySelector('.parallax-scroller');
+  return vertical ? s.scrollHeight - s.clientHeight : s.scrollWidth - s.clientWidth;
+}"""
+
 PLAY = """([answer]) => {
   const s = document.querySelector('.parallax-scroller');
   const timeline = new ScrollTimeline({source: s, axis: answer.timeline.axis});
@@ -95,9 +100,10 @@ PLAY = """([answer]) => {
 
 def fluid_case(model, req):
     """Whether a case has a fluid form (docs/web.md#fluid-and-fixed): not a pager with a domain
-    (a fluid pager covers its whole range), no speed without center."""
-    if model == "paging" and "domain" in req:
-        return False
+    (a fluid pager covers its whole range) nor a carousel with pageSize in points, no speed
+    without center."""
+    if model == "paging" and ("domain" in req or isinstance(req.get("pageSize"), (int, float))):
+        return False  # a points pageSize is one size (docs/model.md#carousels): fluid is a 422
     return not any("speed" in e and not e.get("center") and "endOffset" not in e for e in req.get("elements", []))
 
 
@@ -145,6 +151,14 @@ def run_case(page, model, name, req, fmt, failures):
     if fmt in ("waapi", "fluid-waapi"):
         page.evaluate(PLAY, [post(f"/v1/{model}/keyframes", {**styled, "format": "waapi"})])
     checks = 0
+    if model == "paging" and not req.get("infinite") and "domain" not in req:
+        # The scroll range is exactly [0, (N − 1)·L] (docs/model.md#carousels: the content after
+        # the last page adds none), L the answer's stride.
+        want_max = (req["pageCount"] - 1) * answers[0]["stride"]
+        got_max = page.evaluate(RANGE, [vertical])
+        checks += 1
+        if abs(got_max - want_max) > PX:
+            failures.append(f"{fmt} {name}: scroll range {got_max}, want {want_max}")
     for o, answer in zip(offs, answers):
         # Fluid images are fitted by object-fit inside their box, not placed as boxes.
         want = expected(model, answer, content=not fluid)

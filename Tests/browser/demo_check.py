@@ -322,6 +322,22 @@ with sync_playwright() as p:
         check(after[1] != before[1], "changing the travel changes the JSON")
         check(after[2] != before[2] and after[2].startswith("<svg"), "changing the travel changes the SVG")
 
+        # A centred carousel (docs/model.md#carousels): cards of 0.8 of the preview's width, the
+        # stride 0.8·W + 16, the stylesheet snapping card centres, the JSON of the same request.
+        set_control(page, "#pageFraction", "0.8")
+        page.click('.seg[data-name="align"] button[data-value="center"]')
+        page.wait_for_function("() => document.querySelector('#kf-css').textContent.includes('scroll-snap-align:center')", timeout=15000)
+        w = page.evaluate("() => document.querySelector('.parallax-scroller').clientWidth")
+        L = 0.8 * w + 16
+        synced(page, scroll_to(page, 0, True))
+        o = scroll_to(page, L, True)
+        j = synced(page, o)
+        check(abs(j["stride"] - L) < 1e-9 and abs(o - L) <= 1, f"carousel: one card on, the JSON stride is 0.8·{w} + 16 = {L:g} (got {j['stride']}, settled at {o:g})")
+        background_matches(page, j, "carousel")
+        set_control(page, "#pageFraction", "1")
+        page.click('.seg[data-name="align"] button[data-value="start"]')
+        page.wait_for_function("() => document.querySelector('#kf-css').textContent.includes('scroll-snap-align:start')", timeout=15000)
+
         page.click('.seg[data-name="axis"] button[data-value="vertical"]')
         page.wait_for_function("() => document.querySelector('#kf-css').textContent.includes('scroll-timeline:--parallax y')", timeout=15000)
         synced(page, 0)

@@ -36,8 +36,10 @@ return {width: s.clientWidth, height: s.clientHeight, frames};
 TO_PAGE = """
 const s = document.querySelector('.parallax-scroller');
 s.style.scrollSnapType = '';
-const L = a.vertical ? s.clientHeight : s.clientWidth;
-if (a.vertical) s.scrollTop = a.page * (L + a.spacing); else s.scrollLeft = (a.rtl ? -1 : 1) * a.page * (L + a.spacing);
+const A = a.vertical ? s.clientHeight : s.clientWidth;
+// The stride L = a + S, a the page's extent (docs/model.md#carousels: points, a fraction of A, or A).
+const L = (a.points ?? a.fraction * A) + a.spacing;
+if (a.vertical) s.scrollTop = a.page * L; else s.scrollLeft = (a.rtl ? -1 : 1) * a.page * L;
 await new Promise(r => setTimeout(r, 100));
 return a.vertical ? s.scrollTop : (a.rtl ? -s.scrollLeft : s.scrollLeft);
 """
@@ -46,6 +48,18 @@ const s = document.querySelector('.parallax-scroller');
 await new Promise(r => setTimeout(r, 150));
 return a.vertical ? s.scrollTop : (a.rtl ? -s.scrollLeft : s.scrollLeft);
 """
+
+
+def stride(q, A):
+    """L = a + S of a paging request's GET pairs `q` at extent A (docs/model.md#carousels): a is
+    `pageSize` in points, `pageSize.fraction` of A, or A."""
+    return page_extent(q, A) + float(q.get("pageSpacing", 0))
+
+
+def page_extent(q, A):
+    if "pageSize" in q:
+        return float(q["pageSize"])
+    return float(q.get("pageSize.fraction", 1)) * A
 
 
 def fluid_of(pairs):

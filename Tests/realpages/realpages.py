@@ -38,7 +38,7 @@ import urllib.request
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from pagecheck import BOXES_JS, compare, expected, serve, summary  # noqa: E402 (Tests/lib, put on the path above)
-from fluidpages import LAYOUT, SIZES, TO_PAGE, WHERE, at_size, fluid_of, frameless_of  # noqa: E402 (beside this file)
+from fluidpages import LAYOUT, SIZES, TO_PAGE, WHERE, at_size, fluid_of, frameless_of, stride  # noqa: E402 (beside this file)
 
 PX, OPACITY, SAMPLES = 0.5, 0.002, 28
 # Where a smooth scroll (the browser's own animation) comes to rest on a snap position: Firefox
@@ -251,7 +251,7 @@ def pick_offsets(model, pairs, max_scroll, samples=SAMPLES):
     picks = {round(hi * i / (samples - 1)) for i in range(samples)}
     if model == "paging":
         A = float(q["viewport.height" if q.get("axis") == "vertical" else "viewport.width"])
-        L = A + float(q.get("pageSpacing", 0))
+        L = stride(q, A)
         for k in range(0, 2 * int(q["pageCount"])):
             picks.add(round(k * L / 2))
     elif model == "header":
@@ -290,13 +290,15 @@ def check_page(browser, origin, name, html, failures, reduced=False):
         if model == "paging" and i > 0 and not static:
             # Rest on page 1 (or the last), then resize: the pager must rest on the same page.
             page = min(1 + i % 2, int(q["pageCount"]) - 1)
-            browser.run(TO_PAGE, {"vertical": vertical, "rtl": rtl, "page": page, "spacing": float(q.get("pageSpacing", 0))})
+            browser.run(TO_PAGE, {"vertical": vertical, "rtl": rtl, "page": page, "spacing": float(q.get("pageSpacing", 0)),
+                                  "points": float(q["pageSize"]) if "pageSize" in q else None,
+                                  "fraction": float(q.get("pageSize.fraction", 1))})
         browser.resize(w, h)
         layout = browser.run(LAYOUT, {"module": not static and not browser.run("return CSS.supports('animation-timeline: scroll()')", {}),
                                       "frameless": frameless_of(model, pairs)})
         if page is not None:
             checks += 1
-            L = (layout["height"] if vertical else layout["width"]) + float(q.get("pageSpacing", 0))
+            L = stride(q, layout["height"] if vertical else layout["width"])
             rest = browser.run(WHERE, {"vertical": vertical, "rtl": rtl})
             if abs(rest - page * L) > 0.5:
                 failures.append(f"{browser.name} {name} resized to {w}×{h}: rests at {rest}, not on page {page} ({page * L})")
@@ -329,7 +331,7 @@ def check_size(browser, name, model, pairs, keyframes, static, failures, samples
             failures.append(f"{browser.name} {name}: scroller direction {facts['direction']}")
     if model == "paging" and not static and snaps:
         A = float(q["viewport.height" if vertical else "viewport.width"])
-        L = A + float(q.get("pageSpacing", 0))
+        L = stride(q, A)
         N = int(q["pageCount"])
         checks += 3
         if abs(facts["max"] - (N - 1) * L) > 0.5:

@@ -3,10 +3,10 @@
 
 extension PagingInput {
     /// A, the viewport's extent along the axis.
-    var viewportExtent: Double { (axis ?? .horizontal) == .horizontal ? viewport.width : viewport.height }
+    public var viewportExtent: Double { (axis ?? .horizontal) == .horizontal ? viewport.width : viewport.height }
 
     /// a: `pageSize` in points, its fraction of A, or A itself (every page the viewport's size).
-    @inline(__always) func pageExtent(_ A: Double) -> Double {
+    @inline(__always) public func pageExtent(_ A: Double) -> Double {
         switch pageSize {
         case nil: A
         case .points(let a)?: a
@@ -16,7 +16,7 @@ extension PagingInput {
 
     /// c, where page i's leading edge lies in the viewport when it rests (offset i·L): 0 for
     /// `start`, (A − a)/2 for `center` (0 when a = A, so docs/model.md#paging is unchanged).
-    @inline(__always) func restingLead(_ A: Double, _ a: Double) -> Double {
+    @inline(__always) public func restingLead(_ A: Double, _ a: Double) -> Double {
         align == .center ? (A - a) / 2 : 0
     }
 

@@ -32,16 +32,15 @@ enum KeyframesEndpoint<Model: FluidStyled>: Endpoint {
 
     static func valueIssues(_ request: (Model, KeyframesOptions), limits: LayoutLimits) -> [ValidationIssue] {
         let (input, o) = request
-        let carousel = KeyframesAnswer.carouselIssue(input, o.format).map { [$0] } ?? []
         do throws(ValidationError) {
             // A pager is validated without laying out its tracks (they may be millions).
             if try input.streamedTracks(domain: o.domain, properties: o.properties, keyTimes: false, limits: limits) == nil {
                 _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits)
             }
         } catch {
-            return error.issues + carousel + (o.fluid ? input.fluidIssues(o) : [])
+            return error.issues + (o.fluid ? input.fluidIssues(o) : [])
         }
-        return carousel + (o.fluid ? input.fluidIssues(o) : [])
+        return o.fluid ? input.fluidIssues(o) : []
     }
 
     static func answer(_ request: (Model, KeyframesOptions), limits: LayoutLimits) throws(ValidationError) -> EndpointAnswer<KeyframesCursor> {
@@ -52,16 +51,6 @@ enum KeyframesEndpoint<Model: FluidStyled>: Endpoint {
 
 /// One keyframes answer: its media type and its cursor (the formats of docs/model.md#keyframes).
 struct KeyframesAnswer {
-    /// The stylesheet formats lay out the markup with pages the viewport's size and stride A + S
-    /// (`Output/KeyframesScenes.swift`); until they know carousels (docs/model.md#carousels) a
-    /// carousel request in css or waapi is refused rather than answered with a wrong stylesheet.
-    static func carouselIssue<Model: LayoutModel>(_ input: Model, _ format: KeyframesFormat) -> ValidationIssue? {
-        guard format == .css || format == .waapi, let paging = input as? PagingInput,
-              paging.pageSize != nil || paging.align != nil else { return nil }
-        return ValidationIssue(pointer: "/format",
-                               message: "css and waapi do not cover carousels (pageSize, align) yet: ask for json or keytimes")
-    }
-
     var contentType: String
     var cursor: KeyframesCursor
 
@@ -73,10 +62,6 @@ struct KeyframesAnswer {
     /// The data formats (json, keytimes) narrow the tracks to `properties`; the styling formats
     /// need every track, but a bad `properties` is still an error there.
     init<Model: FluidStyled>(_ input: Model, _ o: KeyframesOptions, limits: LayoutLimits) throws(ValidationError) {
-        if Self.carouselIssue(input, o.format) != nil {
-            // Every value problem at once, this one last.
-            throw ValidationError(issues: KeyframesEndpoint<Model>.valueIssues((input, o), limits: limits))
-        }
         // The fluid form's own rules first: its placeholders (the reference viewport, stand-in
         // frames) must not be what a problem is about.
         if o.fluid, case let issues = input.fluidIssues(o), !issues.isEmpty { throw ValidationError(issues: issues) }

@@ -106,6 +106,9 @@ enum KeyframesCSS {
     /// `:where()` so any rule of the author's sizes it instead), the boxes' common rule, snapping,
     /// the body in the page's flow, images. `snapStop: .always` adds `scroll-snap-stop:always` to
     /// the pages' snap rule (a fling stops on the next page); `.normal` is the CSS initial value.
+    /// A centred carousel's pages snap by their centres: page i's centre meets the snapport's at
+    /// offset i·L for every i, the first and last included, so no scroll padding is needed; a
+    /// start-aligned one rests with c = 0, its leading edge at the snapport's (docs/model.md#carousels).
     static func preamble(_ scene: KeyframesScene, spelling: StyleSpelling, snapStop: SnapStop) -> String {
         let fluid = spelling.isFluid
         var css = fluid
@@ -130,7 +133,7 @@ enum KeyframesCSS {
         // absolutely placed (their own place rule says so).
         css += ".parallax-page,.parallax-layer,.parallax-header,.parallax-image," + (fluid ? "" : ".parallax-element,")
             + ".parallax-content{position:absolute;box-sizing:border-box;margin:0;padding:0;border:0;transform-origin:50% 50%}\n"
-        if paged { css += ".parallax-page{scroll-snap-align:start" + (snapStop == .always ? ";scroll-snap-stop:always" : "") + "}\n" }
+        if paged { css += ".parallax-page{scroll-snap-align:" + (scene.snapsCentred ? "center" : "start") + (snapStop == .always ? ";scroll-snap-stop:always" : "") + "}\n" }
         // The body is the page's own content: in flow, sized by what it holds.
         css += ".parallax-body{position:relative;display:block;box-sizing:border-box}\n"
         css += "img.parallax-content{display:block;max-width:none;max-height:none;object-fit:fill}\n"

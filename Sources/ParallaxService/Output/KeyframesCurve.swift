@@ -40,6 +40,16 @@ struct Curve: Equatable {
 
     var isLinear: Bool { easings.allSatisfy { $0 == .linear } }
 
+    /// A linear curve whose values all lie within rounding noise (1e-9 relative) of the first is
+    /// that constant: a paged box's content place v + o is c + i·L, but with a carousel's
+    /// a = f·W (rarely a whole number, docs/model.md#carousels) the sum misses it by an ulp or two
+    /// at some sizes and not others, and a fluid stylesheet's markup must not change with the size.
+    func settled() -> Curve {
+        guard isLinear, let v = knots.first?.value, let from = knots.first?.offset, let to = knots.last?.offset,
+              from < to, knots.allSatisfy({ abs($0.value - v) <= 1e-9 * max(1, abs(v)) }) else { return self }
+        return .constant(v, over: KeyframeDomain(from: from, to: to))
+    }
+
     /// `self + c`.
     func adding(_ c: Double) -> Curve {
         Curve(knots: knots.map { Knot(offset: $0.offset, value: $0.value + c) }, easings: easings)
@@ -62,7 +72,10 @@ struct Curve: Equatable {
         while j + 1 < knots.count, leftOfJump ? knots[j + 1].offset < offset : knots[j + 1].offset <= offset { j += 1 }
         if j + 1 >= knots.count { return last.value }
         let a = knots[j], b = knots[j + 1]
+        // At a knot, its own value: a + (b − a)·1 may miss b by an ulp, and linearCombination would
+        // take that for a jump (a carousel's a = f·W is rarely a whole number, docs/model.md#carousels).
         if offset == a.offset { return a.value }
+        if offset == b.offset { return b.value }
         return a.value + (b.value - a.value) * ((offset - a.offset) / (b.offset - a.offset))
     }
 

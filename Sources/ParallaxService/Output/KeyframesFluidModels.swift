@@ -28,9 +28,19 @@ extension PagingInput: FluidStyled {
     }
 
     /// A fluid pager covers its whole scroll range [0, (N − 1)·L], whose px depend on the size.
+    /// A carousel's `pageSize` in points is min(pageSize, W) on a scroller narrower than it
+    /// (docs/model.md#carousels): every place and range then bends at W = pageSize, which the
+    /// affine spelling cannot write, so a fluid carousel gives its page size as a fraction
+    /// (every knot at k/(N − 1) of the range at every width) or the stylesheet gets a viewport.
     func fluidIssues(_ o: KeyframesOptions) -> [ValidationIssue] {
-        guard o.domain != nil else { return [] }
-        return [ValidationIssue(pointer: "/domain", message: "is in px of one viewport: a fluid pager's stylesheet covers its whole scroll range [0, (N − 1)·L] at every size; leave domain out, or give viewport")]
+        var out: [ValidationIssue] = []
+        if o.domain != nil {
+            out.append(ValidationIssue(pointer: "/domain", message: "is in px of one viewport: a fluid pager's stylesheet covers its whole scroll range [0, (N − 1)·L] at every size; leave domain out, or give viewport"))
+        }
+        if case .points? = pageSize {
+            out.append(ValidationIssue(pointer: "/pageSize", message: "in points is one size: a fluid stylesheet's pages would be min(pageSize, width), which bends where the scroller is narrower than the page; give pageSize as {\"fraction\": f} of the scroller's extent, or give viewport"))
+        }
+        return out
     }
 
     /// The default domain [0, (N − 1)·L] is already every offset the scroller reaches.

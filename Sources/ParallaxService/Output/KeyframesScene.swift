@@ -65,6 +65,9 @@ struct KeyframesScene {
     static func restOffset(_ requested: KeyframeDomain) -> Double {
         min(max(0, requested.from), requested.to)
     }
+    /// A centred carousel (docs/model.md#carousels `align: "center"`): its pages snap by their
+    /// centres (`scroll-snap-align: center`), not their leading edges.
+    var snapsCentred = false
     /// A right-to-left pager: the scroller is `direction: rtl` and its scrollLeft is −offset.
     var rtl = false
     /// The scroller's size (the viewport) and its scrollable content size.

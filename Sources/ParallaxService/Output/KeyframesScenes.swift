@@ -7,8 +7,11 @@ extension KeyframesScene {
     /// frame + o, `.parallax-layer[data-layer]` boxes at their viewport frame − their page's (so
     /// RTL and cover need no special case), `img.parallax-content` at `contentFrame`.
     /// `requested` is the domain the client asked for (boxes rest at its `from`); the curves cover
-    /// `keyframes.domain`. A finite pager's scroll range is exactly [0, (N − 1)·L]: the content is
-    /// (N − 1)·L + A long, no overshoot past the last page by the spacing. Right to left, the
+    /// `keyframes.domain`. A finite pager's scroll range is exactly [0, (N − 1)·L] with L = a + S
+    /// (docs/model.md#carousels: a the page's extent, A unless `pageSize`): the content is
+    /// (N − 1)·L + A long, no overshoot past the last page by the spacing, nor by the model's
+    /// `contentSize` (N − 1)·L + A + S. A centred carousel's pages snap by their centres
+    /// (page i's centre is c + i·L + a/2 = i·L + A/2 in the content, so the snap position is i·L). Right to left, the
     /// scroller is `direction: rtl`, scrollLeft = −o, so a box's content position is its viewport
     /// position − o.
     /// `fluid`: the images are fitted by the browser (`Box.content`) instead of placed as boxes.
@@ -31,7 +34,7 @@ extension KeyframesScene {
         if case .single(let l)? = try? rest.layout(limits: limits) { at = l } else { at = nil }
         let horizontal = keyframes.axis == .horizontal
         let along = horizontal ? input.viewport.width : input.viewport.height
-        let stride = along + (input.pageSpacing ?? 0)
+        let stride = input.pageExtent(along) + (input.pageSpacing ?? 0)
         let extent = (input.infinite ?? false) ? max(requested.to + along, along + 1)
                                                : max((input.pageCount - 1) * stride + along, along + 1)
         let rtl = horizontal && input.direction == .rtl
@@ -44,6 +47,7 @@ extension KeyframesScene {
                                    contentSize: horizontal ? Size(width: extent, height: input.viewport.height)
                                                            : Size(width: input.viewport.width, height: extent),
                                    boxes: [])
+        scene.snapsCentred = input.align == .center
         let slotSet = Set(slots)
         for page in at?.pages ?? [] where slotSet.contains(page.slot) {
             var pv = Values(domain: domain, tracks: tracks[.page(slot: page.slot)] ?? [:])
@@ -51,8 +55,8 @@ extension KeyframesScene {
             let pageSelector = ".parallax-page[data-slot=\"\(page.slot)\"]"
             let px = pv.curve("viewportFrame.x"), py = pv.curve("viewportFrame.y")
             scene.boxes.append(Box(selector: pageSelector,
-                                   x: horizontal ? px.addingOffset(times: sign) : px,
-                                   y: horizontal ? py : py.addingOffset(times: 1),
+                                   x: (horizontal ? px.addingOffset(times: sign) : px).settled(),
+                                   y: (horizontal ? py : py.addingOffset(times: 1)).settled(),
                                    width: pv.curve("viewportFrame.width"), height: pv.curve("viewportFrame.height"),
                                    clips: true, snaps: staticPages))
             for (j, layer) in page.layers.enumerated() {
@@ -63,8 +67,8 @@ extension KeyframesScene {
                 if let s = layer.scale { lv.rest["scale"] = s }
                 let layerSelector = pageSelector + " > .parallax-layer[data-layer=" + cssString(layer.name) + "]"
                 var box = Box(selector: layerSelector,
-                              x: lv.curve("viewportFrame.x").linearCombination(1, px, -1),
-                              y: lv.curve("viewportFrame.y").linearCombination(1, py, -1),
+                              x: lv.curve("viewportFrame.x").linearCombination(1, px, -1).settled(),
+                              y: lv.curve("viewportFrame.y").linearCombination(1, py, -1).settled(),
                               width: lv.curve("viewportFrame.width"), height: lv.curve("viewportFrame.height"),
                               scale: lv.optionalCurve("scale"), opacity: lv.optionalCurve("opacity"))
                 if fluid, let spec = input.layers.flatMap({ j < $0.count ? $0[j] : nil }), let size = spec.content {

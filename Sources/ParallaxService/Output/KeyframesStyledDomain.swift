@@ -14,8 +14,9 @@ extension PagingInput {
         return KeyframeDomain(from: min(d.from, 0), to: to)
     }
 
+    /// L = a + S (docs/model.md#carousels; a = A without `pageSize`).
     var keyframeStrideForCSS: Double {
-        ((axis ?? .horizontal) == .horizontal ? viewport.width : viewport.height) + (pageSpacing ?? 0)
+        pageExtent(viewportExtent) + (pageSpacing ?? 0)
     }
 }
 
