@@ -38,8 +38,11 @@ PAGING = {
 }
 
 HEADER = {
-    "header-fill": {"viewport": SMALL, "header": {"height": 200}},
-    "header-top": {"viewport": SMALL, "header": {"height": 200, "minHeight": 60}, "mode": "top"},
+    # A wide picture: aspect fill switches from width- to height-limited as the header collapses
+    # (at a phone's width, not a desktop's), so the fitted picture's kink is inside the range.
+    "header-fill": {"viewport": SMALL, "header": {"height": 200}, "content": {"width": 800, "height": 200}},
+    "header-top": {"viewport": SMALL, "header": {"height": 200, "minHeight": 60}, "mode": "top",
+                   "content": {"width": 500, "height": 300}, "contentMode": "fill"},
     "header-center": {"viewport": SMALL, "header": {"height": 180}, "mode": "center",
                       "content": {"width": 600, "height": 400}},
     "header-bottom": {"viewport": SMALL, "header": {"height": 150, "minHeight": 40}, "mode": "bottom",

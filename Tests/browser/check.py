@@ -11,25 +11,35 @@ stylesheet again under `prefers-reduced-motion: reduce` against the `motionScale
 Then every case that has a fluid form (docs/web.md#fluid-and-fixed) without its viewport, css and
 waapi (view timelines for elements on their own crossing), the scroller sized by the page's own
 rule to the case's viewport, against the same answers (images are fitted by object-fit there, so
-their boxes are not compared).
+their boxes are not compared here). Then the fitted pictures (imagefit.py): every case with
+`content`, fixed and fluid, with the scroller at a phone's and a desktop's size, the painted
+picture's rectangle (element box, natural size, object-fit, object-position) at a few offsets
+against `contentFrame`; and a self-test: the fluid stylesheet with aspect fill and aspect fit
+swapped must fail that check.
 
 usage: check.py BASE_URL   (prints `browser: N passed, M failed`; exit 1 on any failure)
 """
 import json
 import math
 import os
+import re
 import sys
 import urllib.parse
 import urllib.request
 
 from playwright.sync_api import sync_playwright
 
+import imagefit
 from cases import HEADER, PAGING, SCROLL
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from pagecheck import BOXES_JS, compare, expected, summary  # noqa: E402 (Tests/lib, put on the path above)
 
 PX, OPACITY, SAMPLES = 0.5, 0.002, 40
+# The fitted-picture runs: scroller sizes and evenly spread offsets per run (the picture's fit bends
+# with the box's aspect, so sizes matter more than offsets here).
+FIT_SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+FIT_SAMPLES = 9
 BASE = sys.argv[1].rstrip("/")
 
 
@@ -60,15 +70,20 @@ def esc(s):
     return s.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
 
 
+def img(content):
+    """The layer's or header's image: a picture of the request's content size (imagefit.picture)."""
+    return f'<img class="parallax-content" src="{esc(imagefit.picture(content))}">' if content else ""
+
+
 def markup(model, req, kf):
     if model == "paging":
         slots = sorted({t["target"]["slot"] for t in kf["tracks"]})
-        names = [l.get("name", "background") for l in req.get("layers", [{"name": "background"}])]
-        content = '<img class="parallax-content">' if any("content" in l for l in req.get("layers", [])) else ""
-        inner = "".join(f'<div class="parallax-layer" data-layer="{esc(n)}">{content}</div>' for n in names)
+        layers = req.get("layers", [{"name": "background"}])
+        inner = "".join(f'<div class="parallax-layer" data-layer="{esc(l.get("name", "background"))}">{img(l.get("content"))}</div>'
+                        for l in layers)
         return "".join(f'<div class="parallax-page" data-slot="{s}">{inner}</div>' for s in slots)
     if model == "header":
-        content = '<img class="parallax-content">' if "content" in req else ""
+        content = img(req.get("content"))
         return f'<div class="parallax-header"><div class="parallax-image">{content}</div></div><div class="parallax-body"></div>'
     return "".join(f'<div class="parallax-element" data-element="{esc(e["name"])}"></div>' for e in req["elements"])
 
@@ -83,6 +98,13 @@ MEASURE = """async ([offset, vertical, rtl, selectors]) => {""" + BOXES_JS + """
 RANGE = """([vertical]) => {
   const s = document.querySelector('.parallax-scroller');
   return vertical ? s.scrollHeight - s.clientHeight : s.scrollWidth - s.clientWidth;
+}"""
+
+PAINT = """async ([offset, vertical, rtl, selectors]) => {""" + BOXES_JS + imagefit.PAINTED_JS + """
+  const s = document.querySelector('.parallax-scroller');
+  scrollToOffset(s, offset, vertical, rtl);
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  return {scroll: position(s, vertical, rtl), painted: painted(s, selectors)};
 }"""
 
 PLAY = """([answer]) => {
@@ -170,11 +192,65 @@ def run_case(page, model, name, req, fmt, failures):
     return checks
 
 
+def has_content(model, req):
+    return "content" in req if model == "header" else any("content" in l for l in req.get("layers", []))
+
+
+def fitted_stylesheet(url, swap):
+    """The stylesheet as a <link>, or (the self-test) its text with aspect fill and aspect fit swapped."""
+    if not swap:
+        return f'<link rel="stylesheet" href="{esc(url)}">'
+    with urllib.request.urlopen(url) as r:
+        css = r.read().decode()
+    swapped = {"cover": "contain", "contain": "cover"}
+    return "<style>" + re.sub(r"object-fit:(cover|contain)", lambda m: "object-fit:" + swapped[m[1]], css) + "</style>"
+
+
+def run_fitted(page, model, name, req, form, size, failures, swap=False):
+    """The painted pictures (imagefit.py) of `req` with the scroller at `size`, `form` fixed (the
+    stylesheet of viewport `size`) or fluid (no viewport, the scroller sized by the page's rule),
+    at FIT_SAMPLES offsets, against the answers of viewport `size`."""
+    sized = {**req, "viewport": size}
+    kf = post(f"/v1/{model}/keyframes", sized)
+    lo, hi = math.ceil(max(0, kf["domain"]["from"])), math.floor(kf["domain"]["to"])
+    offs = sorted({round(lo + (hi - lo) * i / (FIT_SAMPLES - 1)) for i in range(FIT_SAMPLES)}) if hi >= lo else []
+    single = {k: v for k, v in sized.items() if k != "domain"}
+    if model == "paging":
+        slots = sorted({t["target"]["slot"] for t in kf["tracks"]})
+        single["range"] = {"from": slots[0], "to": slots[-1]}
+    answers = post(f"/v1/{model}", {**single, "offsets": offs})["frames"] if offs else []
+    page.emulate_media(reduced_motion="no-preference")
+    vertical = kf["axis"] == "vertical"
+    rtl = model == "paging" and not vertical and req.get("direction") == "rtl"
+    fluid = form == "fluid"
+    styled = {k: v for k, v in sized.items() if k != "viewport"} if fluid else sized
+    head = fitted_stylesheet(f"{BASE}/v1/{model}/keyframes?{query({**styled, 'format': 'css'})}", swap)
+    if fluid:
+        head += f"<style>.parallax-scroller{{width:{size['width']}px;height:{size['height']}px}}</style>"
+    head += "<style>.parallax-scroller{scroll-snap-type:none !important}body{margin:0}</style>"
+    page.set_content(f'<!doctype html><html><head>{head}</head><body><div class="parallax-scroller">'
+                     f'{markup(model, req, kf)}</div></body></html>', wait_until="load")
+    by_layer = {l.get("name"): l.get("content") for l in req.get("layers", [])}
+    checks = 0
+    for o, answer in zip(offs, answers):
+        want = imagefit.wanted(model, answer)
+        # The natural size each picture was made with: its layer's (or the header's) content.
+        naturals = {sel: req["content"] if model == "header" else by_layer[sel.split('data-layer="')[1].split('"')[0]]
+                    for sel in want}
+        got = page.evaluate(PAINT, [o, vertical, rtl, list(want)])
+        label = f"fit-{form} {name} {size['width']}x{size['height']} @{o}"
+        if abs(got["scroll"] - o) > 1e-9:
+            failures.append(f"{label}: scroller reached {got['scroll']}")
+            continue
+        checks += imagefit.compare(label, want, got["painted"], naturals, PX, failures)
+    return checks
+
+
 def main():
     failures, passed, cases = [], 0, 0
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 1200, "height": 1000})
+        page = browser.new_page(viewport={"width": 1300, "height": 1000})  # room for the desktop scroller
         for fmt in ("css", "waapi", "reduced", "fluid-css", "fluid-waapi"):
             for model, table in (("paging", PAGING), ("header", HEADER), ("scroll", SCROLL)):
                 for name, req in table.items():
@@ -189,6 +265,34 @@ def main():
                     cases += 1
                     passed += checks - (len(failures) - before)
                     print(f"{fmt:11} {name:24} {checks:5} checks, {len(failures) - before} failed", flush=True)
+        for form in ("fixed", "fluid"):
+            for size_name, size in FIT_SIZES.items():
+                for model, table in (("paging", PAGING), ("header", HEADER)):
+                    for name, req in table.items():
+                        if not has_content(model, req) or (form == "fluid" and not fluid_case(model, req)):
+                            continue
+                        before = len(failures)
+                        try:
+                            checks = run_fitted(page, model, name, req, form, size, failures)
+                        except Exception as e:  # a case that cannot even run is a failure, not a crash
+                            failures.append(f"fit-{form} {name} {size_name}: {e}")
+                            checks = 0
+                        cases += 1
+                        passed += checks - (len(failures) - before)
+                        print(f"fit-{form:7} {name:24} {size_name:8} {checks:5} checks, {len(failures) - before} failed", flush=True)
+        # Self-test: the fluid stylesheet with aspect fill and aspect fit swapped must fail the check.
+        for model, name in (("header", "header-content"), ("paging", "paging-content")):
+            table = HEADER if model == "header" else PAGING
+            caught, checks = [], 0
+            try:
+                checks = run_fitted(page, model, name, table[name], "fluid", FIT_SIZES["phone"], caught, swap=True)
+            except Exception as e:
+                failures.append(f"fit self-test {name}: {e}")
+            if checks == 0 or not caught:
+                failures.append(f"fit self-test {name}: cover and contain swapped in the stylesheet went unnoticed ({checks} checks)")
+            else:
+                passed += 1
+            print(f"fit-swap    {name:24} phone    {len(caught):5} failures caught (expected some)", flush=True)
         browser.close()
     return summary("browser", passed, failures, 60, f" ({cases} cases)")
 
