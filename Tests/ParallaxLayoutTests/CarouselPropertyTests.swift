@@ -13,22 +13,7 @@ import Testing
     /// infinite one gets the smallest pageCount its stride allows at least.
     static func randomCarousel(_ r: inout SplitMix64, infinite: Bool = false) -> PagingInput {
         let viewport = Size(width: r.pick([320, 390, 414.5, 1024]), height: r.pick([568, 844, 600.25]))
-        var layers: [PagingInput.Layer] = []
-        for i in 0..<r.int(1, 3) {
-            var layer = PagingInput.Layer(name: "l\(i)", fit: r.bool() ? .cover : .page)
-            switch r.int(0, 2) {
-            case 0: layer.travel = r.double(-600, 600)
-            case 1: layer.rate = r.double(-1.5, 1.5)
-            default: break
-            }
-            if r.bool() { layer.opacity = .init(min: r.double(0, 1)) }
-            if r.bool() { layer.scale = .init(min: r.double(0, 2)) }
-            if r.bool() {
-                layer.content = Size(width: r.double(100, 2000), height: r.double(100, 2000))
-                layer.contentMode = r.pick(ContentMode.allCases)
-            }
-            layers.append(layer)
-        }
+        let layers = randomLayers(&r)
         let axis: Axis = r.pick(Axis.allCases)
         let A = axis == .horizontal ? viewport.width : viewport.height
         let pageSize: PagingInput.PageSize = r.bool() ? .fraction(r.pick([0.8, 0.5, 0.3333, r.double(0.1, 1)]))
@@ -137,19 +122,7 @@ import Testing
             #expect(a.currentPage == b.currentPage)
             // No page shows twice: the visible slots' indices are distinct.
             #expect(Set(a.pages.map(\.index)).count == a.pages.count)
-            let bySlot = Dictionary(uniqueKeysWithValues: b.pages.map { ($0.slot, $0) })
-            for page in a.pages {
-                guard let shifted = bySlot[page.slot + Int(N)] else {
-                    #expect(page.visibleFraction < 1e-9)  // on the very edge, flipped by rounding
-                    continue
-                }
-                #expect(shifted.index == page.index)
-                #expect(close(shifted.progress, page.progress, 1e-9))
-                #expect(close(shifted.viewportFrame, page.viewportFrame, 1e-9))
-                for (x, y) in zip(page.layers, shifted.layers) {
-                    #expect(close(x.frame, y.frame, 1e-9) && close(x.viewportFrame, y.viewportFrame, 1e-9))
-                }
-            }
+            expectSlotsShiftedByOneCycle(a, b, pageCount: N)
         }
     }
 

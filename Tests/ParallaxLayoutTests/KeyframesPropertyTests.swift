@@ -11,22 +11,7 @@ import Testing
     func randomPaging(_ r: inout SplitMix64) -> PagingInput {
         let infinite = r.int(0, 3) == 0
         let viewport = Size(width: r.pick([320, 390, 414.5, 1024]), height: r.pick([568, 844, 600.25]))
-        var layers: [PagingInput.Layer] = []
-        for i in 0..<r.int(1, 3) {
-            var layer = PagingInput.Layer(name: "l\(i)", fit: r.bool() ? .cover : .page)
-            switch r.int(0, 2) {
-            case 0: layer.travel = r.double(-600, 600)
-            case 1: layer.rate = r.double(-1.5, 1.5)
-            default: break
-            }
-            if r.bool() { layer.opacity = .init(min: r.double(0, 1)) }
-            if r.bool() { layer.scale = .init(min: r.double(0, 2)) }
-            if r.bool() {
-                layer.content = Size(width: r.double(100, 2000), height: r.double(100, 2000))
-                layer.contentMode = r.pick(ContentMode.allCases)
-            }
-            layers.append(layer)
-        }
+        let layers = randomLayers(&r)
         return PagingInput(viewport: viewport, pageCount: Double(r.int(infinite ? 3 : 2, 12)),
                            pageSpacing: r.pick([0, 8, 16, 33.3]), axis: r.pick(Axis.allCases),
                            direction: r.pick(Direction.allCases), infinite: infinite, layers: layers,

@@ -38,20 +38,7 @@ import Testing
             #expect(a.currentPage == b.currentPage)
             #expect(a.transition?.from == b.transition?.from && a.transition?.to == b.transition?.to)
             #expect(close(a.wrappedOffset ?? -1, b.wrappedOffset ?? -2, 1e-9) || close(abs((a.wrappedOffset ?? 0) - (b.wrappedOffset ?? 0)), N * L))
-            let bySlot = Dictionary(uniqueKeysWithValues: b.pages.map { ($0.slot, $0) })
-            for page in a.pages {
-                guard let shifted = bySlot[page.slot + Int(N)] else {
-                    // A page on the very edge of visibility may flip with the rounding of o + N·L.
-                    #expect(page.visibleFraction < 1e-9)
-                    continue
-                }
-                #expect(shifted.index == page.index)
-                #expect(close(shifted.progress, page.progress, 1e-9))
-                #expect(close(shifted.viewportFrame, page.viewportFrame, 1e-9))
-                for (x, y) in zip(page.layers, shifted.layers) {
-                    #expect(close(x.frame, y.frame, 1e-9) && close(x.viewportFrame, y.viewportFrame, 1e-9))
-                }
-            }
+            expectSlotsShiftedByOneCycle(a, b, pageCount: N)
         }
     }
 

@@ -1,4 +1,5 @@
 // Test helpers: a deterministic PRNG for property tests and small builders.
+import Testing
 import TestSupport
 @testable import ParallaxLayout
 
@@ -46,4 +47,45 @@ func specExample(offset: Double = 203) -> PagingInput {
 
 extension Array where Element == ValidationIssue {
     var pointers: [String] { map(\.pointer) }
+}
+
+/// One to three random layers (travel or rate or neither, fit, opacity, scale, content), drawn in
+/// one fixed order so every property test that uses it stays reproducible from its seed.
+func randomLayers(_ r: inout SplitMix64) -> [PagingInput.Layer] {
+    var layers: [PagingInput.Layer] = []
+    for i in 0..<r.int(1, 3) {
+        var layer = PagingInput.Layer(name: "l\(i)", fit: r.bool() ? .cover : .page)
+        switch r.int(0, 2) {
+        case 0: layer.travel = r.double(-600, 600)
+        case 1: layer.rate = r.double(-1.5, 1.5)
+        default: break
+        }
+        if r.bool() { layer.opacity = .init(min: r.double(0, 1)) }
+        if r.bool() { layer.scale = .init(min: r.double(0, 2)) }
+        if r.bool() {
+            layer.content = Size(width: r.double(100, 2000), height: r.double(100, 2000))
+            layer.contentMode = r.pick(ContentMode.allCases)
+        }
+        layers.append(layer)
+    }
+    return layers
+}
+
+/// Offsets o and o + N·L of an infinite pager show the same pages with every slot shifted by N
+/// (docs/model.md#paging): each page of `a` against its slot + N in `b`. A page on the very edge
+/// of visibility may flip with the rounding of o + N·L, so a missing partner must be invisible.
+func expectSlotsShiftedByOneCycle(_ a: PagingLayout, _ b: PagingLayout, pageCount N: Double) {
+    let bySlot = Dictionary(uniqueKeysWithValues: b.pages.map { ($0.slot, $0) })
+    for page in a.pages {
+        guard let shifted = bySlot[page.slot + Int(N)] else {
+            #expect(page.visibleFraction < 1e-9)
+            continue
+        }
+        #expect(shifted.index == page.index)
+        #expect(close(shifted.progress, page.progress, 1e-9))
+        #expect(close(shifted.viewportFrame, page.viewportFrame, 1e-9))
+        for (x, y) in zip(page.layers, shifted.layers) {
+            #expect(close(x.frame, y.frame, 1e-9) && close(x.viewportFrame, y.viewportFrame, 1e-9))
+        }
+    }
 }
