@@ -1,3 +1,5 @@
+import ParallaxLayout
+
 /// A set of names the API reads from JSON, declared once as an enum whose raw values are the
 /// names: the fields of one kind of object (its schema's `properties` in openapi.yaml, e.g.
 /// `PagingField`) or the keywords of one string field (`Axis`). The table that matches a key or a
@@ -86,5 +88,25 @@ struct NameTable<Name: JSONNames>: Sendable {
     @inline(__always) subscript(key: JSONKey) -> Name? {
         guard let i = index(of: key) else { return nil }
         return cases.span[i]
+    }
+}
+
+/// Every `JSONNames` table, built when the app is made (`ParallaxApp.init`) instead of by the
+/// first request that reads one of its names. Building a table instantiates its types' runtime
+/// metadata (from mangled names) and searches its multiplier: ≈ 5 000–85 000 instructions a table,
+/// once, which delayed a first answer and counted ≈ 400 instructions a request in workload 1 of
+/// bench/callgrind (docs/PERFORMANCE.md#ceilings). A table left out here is still built at first use.
+enum NameTables {
+    static func build() {
+        // The fields of request bodies' objects.
+        _ = PagingField.names; _ = PageSizeField.names; _ = LayerField.names; _ = MinEffectField.names
+        _ = SizeField.names; _ = FrameField.names; _ = RangeField.names
+        _ = HeaderRequestField.names; _ = HeaderField.names
+        _ = ScrollField.names; _ = ElementField.names; _ = EasingField.names
+        _ = KeyframesField.names; _ = KeyframesFormat.names; _ = SnapStop.names
+        // Keywords.
+        _ = Axis.names; _ = Direction.names; _ = ContentMode.names; _ = PagingInput.Include.names
+        _ = PagingInput.Fit.names; _ = PagingInput.Align.names; _ = HeaderInput.Mode.names
+        _ = ResponseFormat.names
     }
 }
