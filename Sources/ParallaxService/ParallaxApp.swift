@@ -59,6 +59,7 @@ public final class ParallaxApp: HTTPResponder {
         self.openConnections = openConnections
         self.accessLog = options.accessLog ? AccessLog(format: options.logFormat) : nil
         self.web = WebSemantics(options: options)
+        NameTables.build()
     }
 
     public func respond(to request: borrowing HTTPRequest, into response: inout HTTPResponse) {
