@@ -89,6 +89,17 @@ import Testing
         }
     }
 
+    /// A long fluid pager is size-checked on a probe of at most 5 pages: a `currentPage` valid for
+    /// the whole pager must not be judged against the probe (found by schemathesis: pageCount 40,
+    /// currentPage 30 was a 422), while one invalid for the whole pager still is.
+    @Test func aLongFluidPagersCurrentPageIsJudgedAgainstTheWholePager() {
+        for format in ["css", "waapi"] {
+            #expect(client.post("/v1/paging/keyframes", #"{"pageCount":40,"currentPage":30,"format":"\#(format)"}"#).status == 200)
+            let bad = client.post("/v1/paging/keyframes", #"{"pageCount":4,"currentPage":7,"format":"\#(format)"}"#)
+            #expect(bad.status == 422 && bad.body.contains(#""pointer":"/currentPage""#))
+        }
+    }
+
     // MARK: - Lengths relative to the scroller
 
     /// Every length of the fluid stylesheet, evaluated at W × H, is the fixed stylesheet's for

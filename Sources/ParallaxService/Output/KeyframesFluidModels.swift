@@ -24,6 +24,10 @@ extension PagingInput: FluidStyled {
     var fluidProbe: PagingInput {
         var p = self
         p.pageCount = min(pageCount, 5)
+        // The request's own page fields stay valid for the smaller pager (they are checked
+        // against the full one; the probe only shows where lengths bend).
+        if let c = p.currentPage { p.currentPage = min(c, p.pageCount - 1) }
+        p.range = nil
         return p
     }
 
