@@ -2045,18 +2045,22 @@ components:
               easing: {type: string}
     WAAPIAnswer:
       description: 'format waapi: for each animation, scroller.querySelector(selector).animate(keyframes, {...options, timeline: new ScrollTimeline({source: scroller, axis: timeline.axis})}) over the markup styled by format css (its own animations switched off). Fluid (no viewport, docs/web.md#fluid-and-fixed): "fluid": true instead of the domain, lengths in calc() relative to the scroller, ranges "normal" (the whole scroll range) or "cover p%" on an animation with "timeline": "view" (then timeline: new ViewTimeline({subject: element, axis: timeline.axis})).'
+      # One flat object (no anyOf of two heads, no boolean const): generators turn those into
+      # models that do not compile or cannot decode (docs/api.md#generated-clients).
       allOf:
-        - anyOf:
-            - {$ref: '#/components/schemas/KeyframesHead'}
-            - type: object
-              required: [model, axis, fluid]
-              properties:
-                model: {type: string, enum: [paging, header, scroll]}
-                axis: {$ref: '#/components/schemas/Axis'}
-                fluid: {type: boolean, const: true}
         - type: object
-          required: [timeline, animations, reducedMotion]
+          required: [model, axis, timeline, animations, reducedMotion]
           properties:
+            model: {type: string, enum: [paging, header, scroll]}
+            axis: {$ref: '#/components/schemas/Axis'}
+            domain:
+              type: object
+              required: [from, to]
+              description: The domain answered (fixed answers; a fluid answer has `fluid` instead).
+              properties:
+                from: {type: number}
+                to: {type: number}
+            fluid: {type: boolean, description: 'true in a fluid answer (no viewport), which has no domain.'}
             timeline:
               type: object
               required: [axis]

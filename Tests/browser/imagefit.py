@@ -7,7 +7,7 @@ page reports (`PAINTED_JS`: the element box, its border and padding, the natural
 computed `object-fit` / `object-position`) by CSS Images 3 §5 (https://www.w3.org/TR/css-images-3/#the-object-fit,
 the concrete object size; #the-object-position, its place in the content box), and the rectangle
 the single-offset answer says (`wanted`: `contentFrame`, docs/model.md#paging and
-docs/model.md#header), both relative to the scroller's padding box.
+docs/model.md#stretchy-header), both relative to the scroller's padding box.
 
 `picture(content)` is the test image: an SVG data URL whose natural size is exactly the request's
 `content.width` × `content.height`.

@@ -39,6 +39,11 @@ let elements = [
     Element(name: "card", frame: ElementFrame(x: 0, y: 900, width: 390, height: 300), opacity: [0, 1], easing: .typeString("easeOut")),
 ]
 let layersJSON = String(decoding: try JSONEncoder().encode(layers), as: UTF8.self)
+// A keyframes request's elements (KeyframesElement: `frame` optional, for fluid stylesheets).
+let keyframesElements = [
+    KeyframesElement(name: "hero", frame: ElementFrame(x: 0, y: 0, width: 390, height: 600), speed: -2),
+    KeyframesElement(name: "card", frame: ElementFrame(x: 0, y: 900, width: 390, height: 300), opacity: [0, 1], easing: .typeString("easeOut")),
+]
 let elementsJSON = String(decoding: try JSONEncoder().encode(elements), as: UTF8.self)
 
 do {
@@ -81,7 +86,7 @@ do {
     if case .typeKeyframesAnswer(let kj) = try await KeyframesAPI.pagingKeyframesPost(pagingKeyframesRequest: pk) {
         check("pagingKeyframesPost json: KnotTracks", !kj.tracks.isEmpty && kj.tracks.allSatisfy { if case .typeKnotTrack = $0 { true } else { false } })
     } else { check("pagingKeyframesPost json: KnotTracks", false) }
-    if case .typeKeyframesAnswer(let kt) = try await KeyframesAPI.pagingKeyframesGet(viewportWidth: 390, viewportHeight: 844, pageCount: 3, format: .keytimes, properties: [.framePeriodX, .opacity], layers: layersJSON) {
+    if case .typeKeyframesAnswer(let kt) = try await KeyframesAPI.pagingKeyframesGet(pageCount: 3, viewportWidth: 390, viewportHeight: 844, format: .keytimes, properties: [.framePeriodX, .opacity], layers: layersJSON) {
         check("pagingKeyframesGet keytimes: KeyTimesTracks", !kt.tracks.isEmpty && kt.tracks.allSatisfy { if case .typeKeyTimesTrack(let t) = $0 { t.keyTimes.first == 0 } else { false } })
     } else { check("pagingKeyframesGet keytimes: KeyTimesTracks", false) }
     var waapi = pk
@@ -93,26 +98,26 @@ do {
     cssRequest.format = .css
     let css = try await text(KeyframesAPI.pagingKeyframesPostWithRequestBuilder(pagingKeyframesRequest: cssRequest))
     check("the paging stylesheet is reachable as text", css.body.contains("@keyframes"))
-    try await KeyframesAPI.pagingKeyframesHead(viewportWidth: 390, viewportHeight: 844, pageCount: 3)
+    try await KeyframesAPI.pagingKeyframesHead(pageCount: 3, viewportWidth: 390, viewportHeight: 844)
 
     called("headerKeyframesPost", "headerKeyframesGet", "headerKeyframesHead")
     if case .typeKeyframesAnswer(let hk) = try await KeyframesAPI.headerKeyframesPost(headerKeyframesRequest: HeaderKeyframesRequest(viewport: vp, header: HeaderKeyframesRequestHeader(height: 150), format: .keytimes)) {
         check("headerKeyframesPost keytimes", hk.tracks.allSatisfy { if case .typeKeyTimesTrack = $0 { true } else { false } })
     } else { check("headerKeyframesPost keytimes", false) }
-    if case .typeKeyframesAnswer(let hkg) = try await KeyframesAPI.headerKeyframesGet(viewportWidth: 390, viewportHeight: 844, headerHeight: 150) {
+    if case .typeKeyframesAnswer(let hkg) = try await KeyframesAPI.headerKeyframesGet(headerHeight: 150, viewportWidth: 390, viewportHeight: 844) {
         check("headerKeyframesGet json", hkg.domain.from == -150)
     } else { check("headerKeyframesGet json", false) }
-    try await KeyframesAPI.headerKeyframesHead(viewportWidth: 390, viewportHeight: 844, headerHeight: 150)
+    try await KeyframesAPI.headerKeyframesHead(headerHeight: 150, viewportWidth: 390, viewportHeight: 844)
 
     called("scrollKeyframesPost", "scrollKeyframesGet", "scrollKeyframesHead")
-    if case .typeWAAPIAnswer(let sk) = try await KeyframesAPI.scrollKeyframesPost(scrollKeyframesRequest: ScrollKeyframesRequest(viewport: vp, elements: elements, format: .waapi)) {
+    if case .typeWAAPIAnswer(let sk) = try await KeyframesAPI.scrollKeyframesPost(scrollKeyframesRequest: ScrollKeyframesRequest(viewport: vp, elements: keyframesElements, format: .waapi)) {
         check("scrollKeyframesPost waapi", !sk.animations.isEmpty)
     } else { check("scrollKeyframesPost waapi", false) }
-    if case .typeKeyframesAnswer(let skg) = try await KeyframesAPI.scrollKeyframesGet(viewportWidth: 390, viewportHeight: 844, elements: elementsJSON, properties: [.opacity]) {
+    if case .typeKeyframesAnswer(let skg) = try await KeyframesAPI.scrollKeyframesGet(elements: elementsJSON, viewportWidth: 390, viewportHeight: 844, properties: [.opacity]) {
         check("scrollKeyframesGet json, properties narrowed", !skg.tracks.isEmpty)
     } else { check("scrollKeyframesGet json, properties narrowed", false) }
-    try await KeyframesAPI.scrollKeyframesHead(viewportWidth: 390, viewportHeight: 844, elements: elementsJSON)
-    let kbad = await problem { () async throws(ErrorResponse) in _ = try await KeyframesAPI.scrollKeyframesPost(scrollKeyframesRequest: ScrollKeyframesRequest(viewport: vp, elements: elements, domain: KeyframeDomain(from: 5, to: 1))) }
+    try await KeyframesAPI.scrollKeyframesHead(elements: elementsJSON, viewportWidth: 390, viewportHeight: 844)
+    let kbad = await problem { () async throws(ErrorResponse) in _ = try await KeyframesAPI.scrollKeyframesPost(scrollKeyframesRequest: ScrollKeyframesRequest(viewport: vp, elements: keyframesElements, domain: KeyframeDomain(from: 5, to: 1))) }
     check("scrollKeyframesPost bad domain: 422 at /domain/to", kbad?.errors?.first?.pointer == "/domain/to")
 
     // documents and operations
