@@ -2417,8 +2417,8 @@ components:
           schema: {$ref: '#/components/schemas/Problem'}
     NotModified:
       description: |
-        If-None-Match matched the ETag of the representation that would be sent (RFC 9110
-        §13.1.2, §15.4.5): no content; the 200's ETag, Cache-Control and Vary.
+        If-None-Match matched the ETag of the representation that would be sent
+        (RFC 9110 §13.1.2, §15.4.5): no content; the 200's ETag, Cache-Control and Vary.
       headers:
         ETag: {$ref: '#/components/headers/ETag'}
         Cache-Control: {$ref: '#/components/headers/CacheControl'}
