@@ -12,7 +12,7 @@ import ParallaxLayout
 /// - `valueIssues` lists the value problems, only called when the reader found some (otherwise
 ///   `answer` validates, once), so one 422 lists everything (docs/api.md#errors);
 /// - `answer` validates and lays out, and returns the answer as a cursor of pieces
-///   (Output/Answers.swift) with its media type, or finished bytes (a picture). The same cursor
+///   (Output/Layout/Answers.swift) with its media type, or finished bytes (a picture). The same cursor
 ///   writes a small answer whole into the response and a large one as the socket drains
 ///   (`AnswerProducer`, docs/operations.md#bounded-memory), so both are the same bytes.
 ///
@@ -71,7 +71,7 @@ protocol LayoutModel {
     /// reach past the `requested` domain (a stylesheet covers every offset the page can reach).
     func scene(_ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits) -> KeyframesScene
     /// The domain a stylesheet animates over: every offset the page can reach
-    /// (docs/model.md#keyframes-on-real-pages; Output/KeyframesStyledDomain.swift).
+    /// (docs/model.md#keyframes-on-real-pages; Output/Keyframes/KeyframesStyledDomain.swift).
     func styledDomain(_ d: KeyframeDomain, limits: LayoutLimits) -> KeyframeDomain
 }
 

@@ -13,7 +13,7 @@ import HTTPServer
 /// - structural calls (`objectStart`, `key`, `number`, …) place commas by one flag: set after a
 ///   value, cleared after `{`, `[` and a key (problem details, status answers);
 /// - fused literals (`literal(",\"y\":")` then `numberValue`) for the hot layout writers, which
-///   own their punctuation (Output/LayoutWriters.swift), so a field costs one literal copy plus
+///   own their punctuation (Output/Layout/LayoutWriters.swift), so a field costs one literal copy plus
 ///   its number and a piece of an answer can be written in any call of a streamed producer.
 ///
 /// Use: `response.writeBody { JSONWriter.write(into: &$0) { w in … } }`.

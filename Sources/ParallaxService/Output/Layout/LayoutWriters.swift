@@ -3,7 +3,7 @@ import ParallaxLayout
 
 // The pieces of the three answers (docs/model.md), field names exactly as the API, written with fused
 // literals (keys and punctuation in one copy) by the one JSON writer. Each writer here owns its
-// punctuation, so a piece can be written in any call of a streamed producer (Output/Answers.swift).
+// punctuation, so a piece can be written in any call of a streamed producer (Output/Layout/Answers.swift).
 //
 // How an absent value is written (the API's shape, kept here and nowhere else):
 //   `null` when nil:   paging `transition` (at rest), a layer's `clip` (page off screen)
