@@ -38,7 +38,7 @@ import Testing
     static let variants: [(String, Double)] = [
         (#""align":"center""#, 340), (#""align":"start""#, 340), (#""align":"center","direction":"rtl""#, 340),
         (#""align":"start","direction":"rtl""#, 340), (#""align":"center","axis":"vertical""#, 700),
-        (#""align":"start","axis":"vertical""#, 700),
+        (#""align":"start","axis":"vertical""#, 700), (#""align":"center","axis":"vertical","direction":"rtl""#, 700),
         // P below the 320 px check (the check adds one at P/2) and above every real size but one.
         (#""align":"center""#, 200), (#""align":"center""#, 1500),
     ]
@@ -131,6 +131,11 @@ import Testing
         // A travel clamped to a stride narrower than it on a 320 px scroller still bends: a 422 at /viewport.
         let bent = client.post("/v1/paging/keyframes", #"{"pageCount":3,"pageSize":340,"layers":[{"name":"a","travel":330}],"format":"css"}"#)
         #expect(bent.status == 422 && bent.body.contains(#""pointer":"/viewport""#) && bent.body.contains("cannot be fluid"))
+        // A page under the 320 px check is also checked on a scroller narrower than it (P/2 = 100
+        // here): a travel of 150 fits the stride 216 at every check but that one (100 + 16).
+        let narrow = client.post("/v1/paging/keyframes", #"{"pageCount":3,"pageSize":200,"pageSpacing":16,"layers":[{"name":"a","travel":150}],"format":"css"}"#)
+        #expect(narrow.status == 422 && narrow.body.contains("at a 100 × 640 scroller"), "\(narrow.body)")
+        #expect(client.post("/v1/paging/keyframes", #"{"pageCount":3,"pageSize":200,"pageSpacing":16,"layers":[{"name":"a","travel":100}],"format":"css"}"#).status == 200)
     }
 }
 
