@@ -1430,7 +1430,7 @@ components:
         state: points at most A (viewport.width, or viewport.height when vertical); the fraction's
         page at least 10^-6; visible pages × offsets ≤ 10000; infinite needs
         (pageCount − 2)·L ≥ A (the 422 names the smallest pageCount that does). In a fluid
-        stylesheet (keyframes css or waapi without viewport) points may be any size: the page is
+        stylesheet (keyframes css or waapi without viewport) points may be any size up to 10^15: the page is
         min(pageSize, A) on a scroller of extent A, written with min() (e.g.
         `min(300px, 100cqw)`), so it is exact on both sides of A = pageSize against the
         single-offset answers with viewport at that size and pageSize min(pageSize, A); an

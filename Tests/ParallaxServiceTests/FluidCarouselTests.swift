@@ -128,6 +128,15 @@ import Testing
         let r = client.post("/v1/paging/keyframes", #"{"pageCount":6,"pageSize":300,"pageSpacing":20,"infinite":true,"format":"css"}"#)
         #expect(r.status == 422)
         #expect(r.body.contains(#"{"pointer":"/infinite","message":"cannot be fluid with pageSize in points: on a scroller wider than (pageCount - 2) × (pageSize + pageSpacing) = 1280 px a page would show twice at once"#), "\(r.body)")
+        // P's own range, said without the placeholder viewport the request is read at, also beside
+        // another problem (the fluid rule replaces what the placeholder would say of the field).
+        for body in [#"{"pageCount":3,"pageSize":0,"format":"css"}"#, #"{"pageCount":3,"pageSize":2e15,"bogus":1,"format":"css"}"#] {
+            let bad = client.post("/v1/paging/keyframes", body)
+            #expect(bad.status == 422 && bad.body.contains(#"{"pointer":"/pageSize","message":"must be between 1e-6 and 1e15 (in a fluid stylesheet a page may be larger than the scroller: there it is the scroller's extent)"}"#)
+                    && !bad.body.contains("viewport"), "\(bad.body)")
+        }
+        let twice = client.post("/v1/paging/keyframes", #"{"pageCount":6,"pageSize":100,"infinite":true,"bogus":1,"format":"css"}"#)
+        #expect(twice.body.contains(#""pointer":"/infinite","message":"cannot be fluid"#) && !twice.body.contains("viewport's extent (1024)"), "\(twice.body)")
         // A travel clamped to a stride narrower than it on a 320 px scroller still bends: a 422 at /viewport.
         let bent = client.post("/v1/paging/keyframes", #"{"pageCount":3,"pageSize":340,"layers":[{"name":"a","travel":330}],"format":"css"}"#)
         #expect(bent.status == 422 && bent.body.contains(#""pointer":"/viewport""#) && bent.body.contains("cannot be fluid"))

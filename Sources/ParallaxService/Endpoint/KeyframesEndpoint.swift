@@ -38,7 +38,9 @@ enum KeyframesEndpoint<Model: FluidStyled>: Endpoint {
                 _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits)
             }
         } catch {
-            return error.issues + (o.fluid ? input.fluidIssues(o) : [])
+            // The fluid form's own rule about a field replaces what the placeholder viewport says of it.
+            let fluid = o.fluid ? input.fluidIssues(o) : []
+            return error.issues.filter { i in !fluid.contains { $0.pointer == i.pointer } } + fluid
         }
         return o.fluid ? input.fluidIssues(o) : []
     }

@@ -84,16 +84,18 @@ struct FluidScenes {
         var sizes = checks
         let sized = { (A: Double) in axis == .horizontal ? Size(width: A, height: 640) : Size(width: 640, height: A) }
         if !sizes.contains(where: { along($0) < P }) { sizes.append(sized(P / 2)) }
-        if !sizes.contains(where: { along($0) > P }) { sizes.append(sized(P + 1024)) }
+        // Within the largest viewport (at P itself when P is that large: no scroller is wider).
+        if !sizes.contains(where: { along($0) > P }) { sizes.append(sized(min(P + 1024, LayoutLimits.standard.maxMagnitude))) }
         return sizes.map { Reference(size: $0, pageExtent: min(P, along($0))) }
     }
 
     /// The viewport a fluid request is read and validated at (its numbers are never these): R0,
-    /// widened along the axis to a points carousel's P, which may be any size (on a narrower
-    /// scroller its pages are the scroller's extent).
+    /// widened along the axis to a points carousel's P, which may be any size up to the largest
+    /// viewport (on a narrower scroller its pages are the scroller's extent; P's own range is
+    /// `PagingInput.fluidIssues`').
     static func placeholder(_ page: (points: Double, axis: Axis)?) -> Size {
         var s = references[0]
-        if let (P, axis) = page, P.isFinite {
+        if let (P, axis) = page, P <= LayoutLimits.standard.maxMagnitude {
             if axis == .horizontal { s.width = max(s.width, P) } else { s.height = max(s.height, P) }
         }
         return s

@@ -52,7 +52,9 @@ extension PagingInput: FluidStyled {
         if o.domain != nil {
             out.append(ValidationIssue(pointer: "/domain", message: "is in px of one viewport: a fluid pager's stylesheet covers its whole scroll range [0, (N − 1)·L] at every size; leave domain out, or give viewport"))
         }
-        if infinite ?? false, let (P, _) = fluidPageSize {
+        if let (P, _) = fluidPageSize, !(P >= LayoutLimits.standard.minSize && P <= LayoutLimits.standard.maxMagnitude) {
+            out.append(ValidationIssue(pointer: "/pageSize", message: "must be between 1e-6 and 1e15 (in a fluid stylesheet a page may be larger than the scroller: there it is the scroller's extent)"))
+        } else if infinite ?? false, let (P, _) = fluidPageSize {
             let widest = (pageCount - 2) * (P + (pageSpacing ?? 0))
             out.append(ValidationIssue(pointer: "/infinite", message: "cannot be fluid with pageSize in points: on a scroller wider than (pageCount - 2) × (pageSize + pageSpacing) = " + KeyframesAnimation.css(widest) + " px a page would show twice at once, and a fluid scroller may be any width; give pageSize as {\"fraction\": f}, or give viewport"))
         }
