@@ -49,7 +49,7 @@ a:hover { text-decoration: underline; }
 .tabs button:focus-visible, .field input:focus-visible, .field select:focus-visible, .seg button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 .blurb { margin: 8px 16px 4px; color: var(--muted); font-size: 12.5px; }
 fieldset { border: 0; margin: 0; padding: 4px 16px 8px; }
-fieldset[hidden] { display: none; }
+fieldset[hidden], .field[hidden] { display: none; }
 .field { display: grid; grid-template-columns: 1fr auto; align-items: center; gap: 2px 10px; padding: 9px 0; border-bottom: 1px solid #f1f5f9; }
 .field:last-child { border-bottom: 0; }
 .field label { font-weight: 550; font-size: 13px; }
@@ -180,7 +180,9 @@ footer.foot { max-width: 1240px; margin: 0 auto; padding: 0 24px 32px; color: va
     <fieldset data-for="paging">
       <div class="field"><label for="pageCount">Pages</label><output for="pageCount"></output><input type="range" id="pageCount" min="2" max="8" step="1" value="4"></div>
       <div class="field"><label for="pageSpacing">Spacing</label><output for="pageSpacing"></output><input type="range" id="pageSpacing" min="0" max="48" step="2" value="16"></div>
-      <div class="field"><label for="pageFraction">Page size</label><output for="pageFraction"></output><input type="range" id="pageFraction" min="0.5" max="1" step="0.05" value="1"></div>
+      <div class="field"><label>Page size in</label><span class="seg" data-name="pageUnit"><button data-value="fraction" aria-pressed="true">% of width</button><button data-value="points" aria-pressed="false">points</button></span></div>
+      <div class="field" id="pageFractionField"><label for="pageFraction">Page size</label><output for="pageFraction"></output><input type="range" id="pageFraction" min="0.5" max="1" step="0.05" value="1"></div>
+      <div class="field" id="pagePointsField" hidden><label for="pagePoints">Page size</label><output for="pagePoints"></output><input type="range" id="pagePoints" min="160" max="800" step="20" value="300"></div>
       <div class="field"><label>Align</label><span class="seg" data-name="align"><button data-value="start" aria-pressed="true">start</button><button data-value="center" aria-pressed="false">center</button></span></div>
       <div class="field"><label for="travel">Background travel</label><output for="travel"></output><input type="range" id="travel" min="0" max="360" step="10" value="120"></div>
       <div class="field"><label for="opacityMin">Title opacity min</label><output for="opacityMin"></output><input type="range" id="opacityMin" min="0" max="1" step="0.05" value="0.2"></div>
@@ -255,9 +257,11 @@ function request() {
   if (model === "paging") {
     const travel = num("travel");
     // A carousel (docs/model.md#carousels) only when asked: a page narrower than the viewport
-    // (a fraction of it) or centred; otherwise the request is the plain pager's.
+    // (a fraction of it, or points: min(points, the preview's extent) in the fluid stylesheet)
+    // or centred; otherwise the request is the plain pager's.
     const carousel = {};
-    if (num("pageFraction") < 1) carousel.pageSize = { fraction: num("pageFraction") };
+    if (seg("pageUnit") === "points") carousel.pageSize = num("pagePoints");
+    else if (num("pageFraction") < 1) carousel.pageSize = { fraction: num("pageFraction") };
     if (seg("align") === "center") carousel.align = "center";
     return { viewport, pageCount: num("pageCount"), pageSpacing: num("pageSpacing"), ...carousel, axis: seg("axis"), direction: seg("direction"),
       layers: [{ name: "background", travel, fit: $("#fit").value },
@@ -331,12 +335,21 @@ function measureRange() {
   const scrub = $("#scrub");
   scrub.max = String(Math.max(0, max));
   // The pager's stride L = a + S, a the page's extent (docs/model.md#carousels).
-  const page = (horizontal ? v.width : v.height) * (req.pageSize ? req.pageSize.fraction : 1);
+  const extent = horizontal ? v.width : v.height;
+  const page = typeof req.pageSize === "number" ? Math.min(req.pageSize, extent) : extent * (req.pageSize ? req.pageSize.fraction : 1);
   scrub.step = model === "paging" ? String(page + req.pageSpacing) : "1";
   $("#preview-size").textContent = `${v.width} × ${v.height}`;
 }
 
 function axisOf(req) { return model === "paging" ? req.axis : "vertical"; }
+/** The request at the size on screen: a points page larger than the scroller is the scroller's
+    extent there, as the fluid stylesheet has it (min(pageSize, A), docs/model.md#carousels); the
+    same request with the larger pageSize would be a 422 for that viewport. */
+function atSize(req) {
+  if (typeof req.pageSize !== "number") return req;
+  const extent = req.axis === "vertical" ? req.viewport.height : req.viewport.width;
+  return { ...req, pageSize: Math.min(req.pageSize, extent) };
+}
 /** Whether the scroller runs right to left as the browser lays it out (the stylesheet decides:
     with `direction: "rtl"` it makes the scroller `direction: rtl`, whose scrollLeft runs from 0
     down to −max). Read from the computed style, not from the request, so the page follows
@@ -424,7 +437,7 @@ async function pump() {
   inFlight = true;
   lastStarted = performance.now();
   const gen = generation, path = `/v1/${model}`;
-  const body = Object.assign(request(), { offset: o });
+  const body = Object.assign(atSize(request()), { offset: o });
   try {
     const post = (extra) => fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(Object.assign({}, body, extra)) });
     const [j, s] = await Promise.all([post({}), post({ format: "svg" })]);
@@ -492,6 +505,12 @@ function highlight(text) {
 }
 
 // Controls
+/** The page size slider of the unit chosen: a fraction of the preview's width, or points. */
+function showPageUnit() {
+  const points = seg("pageUnit") === "points";
+  $("#pagePointsField").hidden = !points;
+  $("#pageFractionField").hidden = points;
+}
 function showOutputs() {
   for (const o of document.querySelectorAll("output[for]")) o.textContent = $("#" + o.htmlFor).value;
 }
@@ -503,6 +522,7 @@ for (const group of document.querySelectorAll(".seg")) {
     const b = e.target.closest("button");
     if (!b) return;
     for (const x of group.children) x.setAttribute("aria-pressed", String(x === b));
+    if (group.dataset.name === "pageUnit") showPageUnit();
     if (group.dataset.name === "size") {
       // The same stylesheet: only the screen's size changes, and the observer below follows.
       const [w, h] = b.dataset.value.split("x");

@@ -1429,9 +1429,14 @@ components:
         the viewport (c from align) and several may be visible at once. Rules JSON Schema cannot
         state: points at most A (viewport.width, or viewport.height when vertical); the fraction's
         page at least 10^-6; visible pages × offsets ≤ 10000; infinite needs
-        (pageCount − 2)·L ≥ A (the 422 names the smallest pageCount that does). A fluid
-        stylesheet (keyframes css or waapi without viewport) needs the fraction: points would be
-        min(pageSize, W), which bends where the scroller is narrower (a 422 at /pageSize).
+        (pageCount − 2)·L ≥ A (the 422 names the smallest pageCount that does). In a fluid
+        stylesheet (keyframes css or waapi without viewport) points may be any size up to 10^15: the page is
+        min(pageSize, A) on a scroller of extent A, written with min() (e.g.
+        `min(300px, 100cqw)`), so it is exact on both sides of A = pageSize against the
+        single-offset answers with viewport at that size and pageSize min(pageSize, A); an
+        infinite carousel there needs the fraction (points with infinite: a 422 at /infinite,
+        since a scroller wider than (pageCount − 2)·(pageSize + pageSpacing) would show a page
+        twice).
       oneOf:
         - type: number
           minimum: 0.000001

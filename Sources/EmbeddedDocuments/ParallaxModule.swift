@@ -106,6 +106,11 @@ export function measure(scroller, href) {
   const size = scroller.clientWidth + "x" + scroller.clientHeight;
   url.searchParams.set("viewport.width", String(scroller.clientWidth));
   url.searchParams.set("viewport.height", String(scroller.clientHeight));
+  // A carousel's pageSize in points is min(pageSize, A) on a scroller narrower than it, as the
+  // fluid stylesheet has it (docs/model.md#carousels); a larger one would be a 422 for this size.
+  const points = url.searchParams.get("pageSize");
+  const extent = url.searchParams.get("axis") === "vertical" ? scroller.clientHeight : scroller.clientWidth;
+  if (points !== null && Number(points) > extent) url.searchParams.set("pageSize", String(extent));
   const raw = url.searchParams.get("elements");
   if (raw === null) return { url, size, elements: null };
   let elements;

@@ -130,13 +130,12 @@ import Testing
         }
     }
 
-    /// Fluid with a points pageSize: pages would be min(pageSize, W), which bends; a 422 that
-    /// says what to give instead.
-    @Test func fluidPointsCarouselIsRefusedWithItsPointer() {
+    /// Fluid with a points pageSize: pages are min(pageSize, W), written with `min()`
+    /// (FluidCarouselTests checks it at every size).
+    @Test func fluidPointsCarouselIsWrittenWithMin() {
         for format in ["css", "waapi"] {
-            let r = client.post("/v1/paging/keyframes", #"{"pageCount":5,"pageSize":300,"format":"\#(format)"}"#)
-            #expect(r.status == 422)
-            #expect(r.body.contains(#"{"pointer":"/pageSize","message":"in points is one size: a fluid stylesheet's pages would be min(pageSize, width), which bends where the scroller is narrower than the page; give pageSize as {\"fraction\": f} of the scroller's extent, or give viewport"}"#), "\(r.body)")
+            let r = client.post("/v1/paging/keyframes", #"{"pageCount":5,"pageSize":300,"layers":[{"name":"a","rate":0.5}],"format":"\#(format)"}"#)
+            #expect(r.status == 200 && r.body.contains("min(300px, 100cqw)"), "\(r.body.prefix(300))")
         }
     }
 

@@ -338,6 +338,24 @@ with sync_playwright() as p:
         page.click('.seg[data-name="align"] button[data-value="start"]')
         page.wait_for_function("() => document.querySelector('#kf-css').textContent.includes('scroll-snap-align:start')", timeout=15000)
 
+        # Cards of 400 points (docs/web.md#cards-of-one-size): the fluid stylesheet's page is
+        # min(400, W), so on the 360 px phone a card is the screen (stride 376) and on the tablet
+        # 400 px (stride 416); the JSON shown is of that request at the size on screen, in sync.
+        page.click('.seg[data-name="pageUnit"] button[data-value="points"]')
+        set_control(page, "#pagePoints", "400")
+        page.wait_for_function("() => document.querySelector('#kf-css').textContent.includes('min(400px, 100cqw)')", timeout=15000)
+        for label, w in (("Phone", 360), ("Tablet", 768)):
+            page.click(f'.sizes button:text-is("{label}")')
+            L = min(400, w) + 16
+            synced(page, scroll_to(page, 0, True))
+            o = scroll_to(page, L, True)
+            j = synced(page, o)
+            check(abs(j["stride"] - L) < 1e-9 and abs(o - L) <= 1, f"points cards on a {w} px preview: stride min(400, {w}) + 16 = {L} (got {j['stride']}, settled at {o:g})")
+            background_matches(page, j, f"points cards {w} px")
+        page.click('.sizes button:text-is("Phone")')
+        page.click('.seg[data-name="pageUnit"] button[data-value="fraction"]')
+        page.wait_for_function("() => !document.querySelector('#kf-css').textContent.includes('min(')", timeout=15000)
+
         page.click('.seg[data-name="axis"] button[data-value="vertical"]')
         page.wait_for_function("() => document.querySelector('#kf-css').textContent.includes('scroll-timeline:--parallax y')", timeout=15000)
         synced(page, 0)

@@ -357,7 +357,7 @@ def repair_paging_keyframes(f):
     horizontal = f.get("axis", "horizontal") != "vertical"
     extent = f.get("viewport.width" if horizontal else "viewport.height")
     spacing = f.get("pageSpacing", 0)
-    # Carousel stylesheets (fluid ones need a fraction, docs/model.md#carousels) are checked by the
+    # Carousel stylesheets (fluid ones with a fraction or points, docs/model.md#carousels) are checked by the
     # browser suite (Tests/browser/cases.py); the contract run leaves them to it, fixed and fluid.
     if f.get("format") in ("css", "waapi"):
         for name in ("pageSize", "pageSize.fraction", "align"):

@@ -37,8 +37,9 @@ TO_PAGE = """
 const s = document.querySelector('.parallax-scroller');
 s.style.scrollSnapType = '';
 const A = a.vertical ? s.clientHeight : s.clientWidth;
-// The stride L = a + S, a the page's extent (docs/model.md#carousels: points, a fraction of A, or A).
-const L = (a.points ?? a.fraction * A) + a.spacing;
+// The stride L = a + S, a the page's extent (docs/model.md#carousels: points, at most A in a fluid
+// stylesheet, a fraction of A, or A).
+const L = (a.points === null || a.points === undefined ? a.fraction * A : Math.min(a.points, A)) + a.spacing;
 if (a.vertical) s.scrollTop = a.page * L; else s.scrollLeft = (a.rtl ? -1 : 1) * a.page * L;
 await new Promise(r => setTimeout(r, 100));
 return a.vertical ? s.scrollTop : (a.rtl ? -s.scrollLeft : s.scrollLeft);
@@ -57,8 +58,8 @@ def stride(q, A):
 
 
 def page_extent(q, A):
-    if "pageSize" in q:
-        return float(q["pageSize"])
+    if "pageSize" in q:  # points: min(pageSize, A) in a fluid stylesheet (docs/model.md#carousels)
+        return min(float(q["pageSize"]), A)
     return float(q.get("pageSize.fraction", 1)) * A
 
 
@@ -73,11 +74,16 @@ def frameless_of(model, pairs):
 
 
 def at_size(pairs, layout):
-    """The single-offset request of a fluid page at the measured size: its `viewport` and the
-    laid-out frames of its frameless elements."""
+    """The single-offset request of a fluid page at the measured size: its `viewport`, the
+    laid-out frames of its frameless elements, and a points `pageSize` at most the extent."""
     out = [(k, v) for k, v in pairs if k != "elements"] + [("viewport.width", str(layout["width"])),
                                                             ("viewport.height", str(layout["height"]))]
     q = dict(pairs)
+    if "pageSize" in q:
+        # A points page larger than the scroller is the scroller's extent (docs/model.md#carousels);
+        # that request with viewport there and the larger pageSize would be a 422.
+        A = layout["height" if q.get("axis") == "vertical" else "width"]
+        out = [(k, str(min(float(v), A)) if k == "pageSize" else v) for k, v in out]
     if "elements" in q:
         elements = json.loads(q["elements"])
         for e in elements:

@@ -24,7 +24,7 @@ enum KeyframesEndpoint<Model: FluidStyled>: Endpoint {
             return
         }
         options.fluid = true
-        input.viewport = FluidScenes.references[0]
+        input.viewport = FluidScenes.placeholder(input.fluidPageSize)
         for i in 0..<input.fluidElementCount where reader.withdraw("/elements/\(i)/frame", "is required") {
             options.frameless.insert(i)
         }
@@ -38,7 +38,9 @@ enum KeyframesEndpoint<Model: FluidStyled>: Endpoint {
                 _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits)
             }
         } catch {
-            return error.issues + (o.fluid ? input.fluidIssues(o) : [])
+            // The fluid form's own rule about a field replaces what the placeholder viewport says of it.
+            let fluid = o.fluid ? input.fluidIssues(o) : []
+            return error.issues.filter { i in !fluid.contains { $0.pointer == i.pointer } } + fluid
         }
         return o.fluid ? input.fluidIssues(o) : []
     }
@@ -75,18 +77,18 @@ struct KeyframesAnswer {
         if o.fluid {
             _ = try boundedBoxes(k, limits)
             let css = o.format == .css
-            let scenes = try FluidScenes { (size: Size, reduced: Bool, probe: Bool) throws(ValidationError) in
+            let scenes = try FluidScenes(page: input.fluidPageSize) { (r: FluidScenes.Reference, reduced: Bool, probe: Bool) throws(ValidationError) in
                 var at = probe ? input.fluidProbe : input
-                at.viewport = size
+                at.place(at: r)
                 if reduced { at.motionScale = 0 }
                 return try at.fluidScene(o, styled: css, limits: limits)
             }
             self = css
                 ? KeyframesAnswer(contentType: "text/css; charset=utf-8",
                                   cursor: .stylesheet(StylesheetAnswer(main: scenes.main, reduced: scenes.reduced,
-                                                                       spelling: FluidScenes.spelling, snapStop: o.snapStop)))
+                                                                       spelling: scenes.spelling, snapStop: o.snapStop)))
                 : KeyframesAnswer(contentType: "application/json",
-                                  cursor: .waapi(WAAPIAnswer(k, main: scenes.main, reduced: scenes.reduced, spelling: FluidScenes.spelling)))
+                                  cursor: .waapi(WAAPIAnswer(k, main: scenes.main, reduced: scenes.reduced, spelling: scenes.spelling)))
             return
         }
         let styled = o.format == .css ? styledKeyframes(k, input.styledDomain(k.domain, limits: limits), limits) {

@@ -14,6 +14,17 @@ protocol FluidStyled: LayoutModel {
     /// The markup at this input's (reference) viewport; `styled`: a stylesheet, whose curves reach
     /// every offset the page can scroll to (docs/model.md#keyframes-on-real-pages).
     func fluidScene(_ o: KeyframesOptions, styled: Bool, limits: LayoutLimits) throws(ValidationError) -> KeyframesScene
+    /// A carousel's `pageSize` P in points and its axis: the spelling's third variable, the
+    /// page extent min(P, A) (`StyleSpelling`); nil for every other request.
+    var fluidPageSize: (points: Double, axis: Axis)? { get }
+    /// This request at one of `FluidScenes`' sizes: its viewport, and a points carousel's
+    /// `pageSize` the page extent there.
+    mutating func place(at reference: FluidScenes.Reference)
+}
+
+extension FluidStyled {
+    var fluidPageSize: (points: Double, axis: Axis)? { nil }
+    mutating func place(at reference: FluidScenes.Reference) { viewport = reference.size }
 }
 
 extension PagingInput: FluidStyled {
@@ -32,19 +43,35 @@ extension PagingInput: FluidStyled {
     }
 
     /// A fluid pager covers its whole scroll range [0, (N − 1)·L], whose px depend on the size.
-    /// A carousel's `pageSize` in points is min(pageSize, W) on a scroller narrower than it
-    /// (docs/model.md#carousels): every place and range then bends at W = pageSize, which the
-    /// affine spelling cannot write, so a fluid carousel gives its page size as a fraction
-    /// (every knot at k/(N − 1) of the range at every width) or the stylesheet gets a viewport.
+    /// A carousel's `pageSize` in points is min(pageSize, A) on a scroller narrower than it
+    /// (docs/model.md#carousels), spelled with `min()` (`StyleSpelling`); an infinite one would
+    /// show a page twice on any scroller wider than (N − 2)·(pageSize + S), and a fluid scroller
+    /// may be any width.
     func fluidIssues(_ o: KeyframesOptions) -> [ValidationIssue] {
         var out: [ValidationIssue] = []
         if o.domain != nil {
             out.append(ValidationIssue(pointer: "/domain", message: "is in px of one viewport: a fluid pager's stylesheet covers its whole scroll range [0, (N − 1)·L] at every size; leave domain out, or give viewport"))
         }
-        if case .points? = pageSize {
-            out.append(ValidationIssue(pointer: "/pageSize", message: "in points is one size: a fluid stylesheet's pages would be min(pageSize, width), which bends where the scroller is narrower than the page; give pageSize as {\"fraction\": f} of the scroller's extent, or give viewport"))
+        if let (P, _) = fluidPageSize, !(P >= LayoutLimits.standard.minSize && P <= LayoutLimits.standard.maxMagnitude) {
+            out.append(ValidationIssue(pointer: "/pageSize", message: "must be between 1e-6 and 1e15 (in a fluid stylesheet a page may be larger than the scroller: there it is the scroller's extent)"))
+        } else if infinite ?? false, let (P, _) = fluidPageSize {
+            let widest = (pageCount - 2) * (P + (pageSpacing ?? 0))
+            out.append(ValidationIssue(pointer: "/infinite", message: "cannot be fluid with pageSize in points: on a scroller wider than (pageCount - 2) × (pageSize + pageSpacing) = " + KeyframesAnimation.css(widest) + " px a page would show twice at once, and a fluid scroller may be any width; give pageSize as {\"fraction\": f}, or give viewport"))
         }
         return out
+    }
+
+    /// P of a carousel whose `pageSize` is in points.
+    var fluidPageSize: (points: Double, axis: Axis)? {
+        guard case .points(let P)? = pageSize else { return nil }
+        return (P, axis ?? .horizontal)
+    }
+
+    /// At a reference a points carousel's pages are that reference's page extent (at most its
+    /// extent, so the layout is valid whatever P is).
+    mutating func place(at reference: FluidScenes.Reference) {
+        viewport = reference.size
+        if let m = reference.pageExtent, fluidPageSize != nil { pageSize = .points(m) }
     }
 
     /// The default domain [0, (N − 1)·L] is already every offset the scroller reaches.
