@@ -10,8 +10,8 @@ import Testing
     func whole(_ input: PagingInput) throws -> ByteBuffer {
         guard case .single(var layout) = try input.layout() else { return ByteBuffer() }
         let total = layout.pages.count
-        layout.pages = SVGPaging.nearest(layout.pages)
-        return SVGPaging.draw(layout, viewport: input.viewport, pageCount: Int(input.pageCount), infinite: input.infinite ?? false,
+        layout.pages = WholeSVGPaging.nearest(layout.pages)
+        return WholeSVGPaging.draw(layout, viewport: input.viewport, pageCount: Int(input.pageCount), infinite: input.infinite ?? false,
                               rtl: input.direction == .rtl, omitted: total - layout.pages.count)
     }
 
@@ -26,7 +26,10 @@ import Testing
             PagingInput(viewport: v, pageCount: 10, infinite: true, offset: offset, layers: layers, range: .init(from: -20, to: 40)),
         ]
         for input in cases {
-            #expect(try SVGPaging.draw(input, limits: .standard) == whole(input))
+            var picture = SVGPicture(try SVGPaging(input, limits: .standard))
+            var drawn = ByteBuffer()
+            JSONWriter.write(into: &drawn) { w in while picture.writeNext(&w) {} }
+            #expect(try drawn == whole(input))
         }
     }
 }

@@ -10,7 +10,8 @@ import ParallaxLayout
 /// Sizes scale with the viewport (`unit` = one "point" of type and stroke at a 400-point-wide
 /// viewport), so a phone and a desktop viewport give pictures that look alike.
 struct SVGCanvas {
-    private(set) var bytes = ByteBuffer()
+    /// Where the canvas writes: the answer's buffer, lent by `SVGPicture` for each piece.
+    var bytes = ByteBuffer()
     /// Type and stroke scale: max(W, H) / 400, at least 0.5.
     let unit: Double
     private var nextID = 0
@@ -202,20 +203,43 @@ struct SVGCanvas {
         return (box, inner.y + inner.height, m)
     }
 
+    /// What frames a picture, known before its first piece: the content's box (viewport
+    /// coordinates), the title and subtitle lines of the heading band, and the legend.
+    struct Sheet {
+        var content: Frame
+        var title: String
+        var subtitle: [String]
+        var legend: [(Swatch, String)]
+    }
+
+    /// The picture's first piece: the document for `sheet.content`, the paper, the heading, and
+    /// the body's clip opened. Returns the paper (the body's drawing area).
+    mutating func begin(_ sheet: Sheet) -> Frame {
+        let (box, _, m) = frame(content: sheet.content, lines: sheet.subtitle.count, legend: sheet.legend)
+        open(box: box, title: sheet.title)
+        let paper = Self.inset(sheet.content, by: m * 0.8)
+        rect(paper, fill: Self.paper, stroke: "#e2e8f0", width: 1, radius: 8)
+        heading(sheet.title, sheet.subtitle, x: box.x + m, top: box.y)
+        let clip = clipPath(paper)
+        group(clip: clip)
+        return paper
+    }
+
+    /// The picture's last piece: the body's clip closed, the legend, the end of the document.
+    mutating func end(_ sheet: Sheet) {
+        let (box, legendTop, m) = frame(content: sheet.content, lines: sheet.subtitle.count, legend: sheet.legend)
+        endGroup()
+        legend(sheet.legend, x: box.x + m, y: legendTop, width: box.width - 2 * m)
+        close()
+    }
+
     /// Opens the document for `content`, writes the heading, runs `body`, then the legend.
     mutating func picture(content: Frame, title: String, subtitle: [String], legend items: [(Swatch, String)],
                           body: (inout SVGCanvas, _ paper: Frame) -> Void) {
-        let (box, legendTop, m) = frame(content: content, lines: subtitle.count, legend: items)
-        open(box: box, title: title)
-        let paper = Self.inset(content, by: m * 0.8)
-        rect(paper, fill: Self.paper, stroke: "#e2e8f0", width: 1, radius: 8)
-        heading(title, subtitle, x: box.x + m, top: box.y)
-        let clip = clipPath(paper)
-        group(clip: clip)
+        let sheet = Sheet(content: content, title: title, subtitle: subtitle, legend: items)
+        let paper = begin(sheet)
         body(&self, paper)
-        endGroup()
-        legend(items, x: box.x + m, y: legendTop, width: box.width - 2 * m)
-        close()
+        end(sheet)
     }
 
     /// One legend entry: a swatch (`rect` drawn by `swatch`) and its words.

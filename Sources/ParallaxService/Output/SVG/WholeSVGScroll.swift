@@ -1,0 +1,97 @@
+import HTTPServer
+import ParallaxLayout
+
+/// The scroll-elements picture (docs/model.md#scroll-elements, docs/api.md#pictures): the viewport, each element where the
+/// page alone would put it (dashed: its frame moved by −s), an arrow to where the effect moves it
+/// (`viewportFrame`, drawn with its scale and rotation about the centre and its opacity), and a
+/// card with its progress and effect values. Elements off screen stay in the picture under a veil,
+/// within one viewport before and after the screen along the axis.
+enum WholeSVGScroll {
+    static func draw(_ input: ScrollInput, limits: LayoutLimits) throws(ValidationError) -> ByteBuffer {
+        guard case .single(let s) = try input.layout(limits: limits) else { return ByteBuffer() }
+        return draw(s, input: input)
+    }
+
+    static func draw(_ s: ScrollLayout, input: ScrollInput) -> ByteBuffer {
+        var c = SVGCanvas(viewport: input.viewport)
+        let n = SVGCanvas.num
+        let vertical = (input.axis ?? .vertical) == .vertical
+        let screen = Frame(x: 0, y: 0, width: input.viewport.width, height: input.viewport.height)
+        let rest = s.elements.map(restingFrame)
+        // Everything drawn, limited to one viewport beyond the screen on each side along the axis
+        // (a long page would otherwise shrink the screen to a sliver).
+        let reach = vertical
+            ? Frame(x: -1e300, y: -screen.height, width: 2e300, height: 3 * screen.height)
+            : Frame(x: -screen.width, y: -1e300, width: 3 * screen.width, height: 2e300)
+        let shown = SVGCanvas.union([screen] + s.elements.map(\.viewportFrame) + rest)
+        let drawn = clamp(shown, to: reach)
+        // A column on the right for the cards.
+        let column = drawn.x + drawn.width + 12 * c.unit
+        let content = Frame(x: drawn.x, y: drawn.y, width: drawn.width + 12 * c.unit + 190 * c.unit, height: drawn.height)
+        let visible = s.elements.filter(\.visible).count
+        let subtitle = ["\(s.elements.count) element\(s.elements.count == 1 ? "" : "s"), \(visible) visible"
+            + " · axis \(vertical ? "vertical" : "horizontal")"
+            + (input.motionScale.map { " · motionScale \(n($0))" } ?? "")]
+        let legend: [(SVGCanvas.Swatch, String)] = [
+            (.outline, "viewport"), (.dashed, "at rest (frame − offset)"), (.fill(SVGCanvas.hue(0)), "moved by its effects"),
+            (.veil, "off screen"),
+        ]
+        c.picture(content: content, title: "Scroll elements · offset \(n(input.offset ?? 0))", subtitle: subtitle,
+                  legend: legend) { c, paper in
+            for (i, e) in s.elements.enumerated() { drawElement(e, rest: rest[i], color: SVGCanvas.hue(i), &c) }
+            c.veil(outside: screen, within: paper)
+            c.viewport(screen, label: "viewport \(n(screen.width)) × \(n(screen.height))")
+            // Cards in the column, each at its element's height unless the one above is in the way.
+            var below = -Double.infinity
+            for (i, e) in s.elements.enumerated().prefix(64) {
+                let y = Swift.max(e.viewportFrame.y, below + 6 * c.unit)
+                let f = e.viewportFrame
+                c.line(f.x + f.width, f.y + 8 * c.unit, column, y + 8 * c.unit, stroke: SVGCanvas.hue(i), width: 0.8, dash: true)
+                below = y + c.card(cardLines(e), x: column, y: y, accent: SVGCanvas.hue(i), maxWidth: 186 * c.unit)
+            }
+        }
+        return c.bytes
+    }
+
+    /// The frame before its effects: `viewportFrame` minus `translate` (docs/model.md#scroll-elements: the element's
+    /// frame moved by −s, then by translate).
+    private static func restingFrame(_ e: ElementLayout) -> Frame {
+        let f = e.viewportFrame
+        return Frame(x: f.x - e.translate.x, y: f.y - e.translate.y, width: f.width, height: f.height)
+    }
+
+    private static func drawElement(_ e: ElementLayout, rest: Frame, color: String, _ c: inout SVGCanvas) {
+        let f = e.viewportFrame, n = SVGCanvas.num
+        c.rect(rest, stroke: SVGCanvas.muted, width: 1.2, dash: true, radius: 4)
+        if e.translate.x != 0 || e.translate.y != 0 {
+            let x1 = rest.x + rest.width / 2, y1 = rest.y + rest.height / 2
+            let x2 = f.x + f.width / 2, y2 = f.y + f.height / 2
+            c.line(x1, y1, x2, y2, stroke: color, width: 1.5)
+            c.raw("<circle cx=\"\(n(x2))\" cy=\"\(n(y2))\" r=\"\(n(3.5 * c.unit))\" fill=\"\(color)\"/>\n")
+        }
+        c.group(transform: SVGCanvas.aboutCentre(f, scale: e.scale, rotate: e.rotate), opacity: e.opacity)
+        c.rect(f, fill: color, stroke: color, width: 2, opacity: 0.22, radius: 4)
+        c.endGroup()
+    }
+
+    private static func cardLines(_ e: ElementLayout) -> [String] {
+        let n = SVGCanvas.num
+        var effects: [String] = []
+        let t = e.translate.x != 0 ? e.translate.x : e.translate.y
+        if t != 0 { effects.append("translate \(n(t))") }
+        if e.scale != 1 { effects.append("scale \(n(e.scale))") }
+        if e.rotate != 0 { effects.append("rotate \(n(e.rotate))°") }
+        if e.opacity != 1 { effects.append("opacity \(n(e.opacity))") }
+        var lines = [e.name, "progress \(n(e.progress)) (clamped \(n(e.progressClamped)))"]
+        if effects.isEmpty { lines.append("at rest") }
+        for i in stride(from: 0, to: effects.count, by: 2) { lines.append(effects[i..<Swift.min(i + 2, effects.count)].joined(separator: " · ")) }
+        return lines
+    }
+
+    /// `f` ∩ `bound` (the bound may be unbounded, ±1e300, on one axis).
+    private static func clamp(_ f: Frame, to bound: Frame) -> Frame {
+        let x0 = Swift.max(f.x, bound.x), y0 = Swift.max(f.y, bound.y)
+        let x1 = Swift.min(f.x + f.width, bound.x + bound.width), y1 = Swift.min(f.y + f.height, bound.y + bound.height)
+        return Frame(x: x0, y: y0, width: Swift.max(0, x1 - x0), height: Swift.max(0, y1 - y0))
+    }
+}
