@@ -12,8 +12,8 @@ import ParallaxLayout
 /// - `valueIssues` lists the value problems, only called when the reader found some (otherwise
 ///   `answer` validates, once), so one 422 lists everything (docs/api.md#errors);
 /// - `answer` validates and lays out, and returns the answer as a cursor of pieces
-///   (Output/Layout/Answers.swift) with its media type, or a picture's cursor (Output/SVG/). The same cursor
-///   writes a small answer whole into the response and a large one as the socket drains
+///   (Output/Layout/Answers.swift) with its media type, or a picture's (Output/SVG/SVGPicture.swift).
+///   The same cursor writes a small answer whole into the response and a large one as the socket drains
 ///   (`AnswerProducer`, docs/operations.md#bounded-memory), so both are the same bytes.
 ///
 /// A route names its endpoint in the route table (Route.swift, `Route.Handler`); a new model is a

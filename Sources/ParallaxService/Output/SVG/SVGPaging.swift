@@ -122,7 +122,7 @@ struct SVGPaging: SVGDrawing {
     private static func clipped(_ layer: LayerLayout, _ j: Int, color: String, _ c: inout SVGCanvas) {
         let lf = layer.viewportFrame
         let pattern = c.stripes(color, origin: lf, angle: j % 2 == 0 ? 45 : -45)
-        c.group(transform: SVGCanvas.aboutCentre(lf, scale: layer.scale, rotate: nil), opacity: layer.opacity)
+        c.group(aboutCentreOf: lf, scale: layer.scale, rotate: nil, opacity: layer.opacity)
         c.rect(lf, fill: "url(#\(pattern))")
         if let cf = layer.contentFrame {
             c.rect(Frame(x: lf.x + cf.x, y: lf.y + cf.y, width: cf.width, height: cf.height),
@@ -133,7 +133,7 @@ struct SVGPaging: SVGDrawing {
 
     /// The layer's own frame dashed outside the clip, so `fit: "cover"` overhang and travel show.
     private static func unclipped(_ layer: LayerLayout, color: String, _ c: inout SVGCanvas) {
-        c.group(transform: SVGCanvas.aboutCentre(layer.viewportFrame, scale: layer.scale, rotate: nil))
+        c.group(aboutCentreOf: layer.viewportFrame, scale: layer.scale, rotate: nil)
         c.rect(layer.viewportFrame, stroke: color, width: 1, dash: true)
         c.endGroup()
     }

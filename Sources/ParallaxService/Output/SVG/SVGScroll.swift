@@ -122,7 +122,7 @@ struct SVGScroll: SVGDrawing {
             c.line(x1, y1, x2, y2, stroke: color, width: 1.5)
             c.raw("<circle cx=\"\(n(x2))\" cy=\"\(n(y2))\" r=\"\(n(3.5 * c.unit))\" fill=\"\(color)\"/>\n")
         }
-        c.group(transform: SVGCanvas.aboutCentre(f, scale: e.scale, rotate: e.rotate), opacity: e.opacity)
+        c.group(aboutCentreOf: f, scale: e.scale, rotate: e.rotate, opacity: e.opacity)
         c.rect(f, fill: color, stroke: color, width: 2, opacity: 0.22, radius: 4)
         c.endGroup()
     }
