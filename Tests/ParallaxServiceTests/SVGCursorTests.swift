@@ -81,69 +81,49 @@ import Testing
 
 /// Random valid picture requests of the three models: many pages (the nearest-window), ranges,
 /// carousels, infinite, rtl, vertical, layer effects; header modes and contents; many scroll
-/// elements (past the card limit) with every effect.
+/// elements (past the card limit) with every effect. Each optional field is drawn from a list.
 extension SplitMix64 {
     mutating func pick(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func coin() -> Bool { next() & 1 == 1 }
     mutating func value() -> String { ["0", "12.5", "-40", "203", "0.1", "1e3", "3.333", "-0.25", "799.9", "-900", "1e5"][pick(11)] }
+    /// Each of `options`, with probability 1/2.
+    mutating func some(_ options: [String]) -> [String] { options.filter { _ in next() & 1 == 1 } }
+    /// One of `options`, or none when it is "".
+    mutating func one(_ options: [String]) -> [String] { [options[pick(options.count)]].filter { !$0.isEmpty } }
+    func object(_ fields: [String]) -> String { "{" + fields.joined(separator: ",") + "}" }
 
     mutating func pictureRequest() -> (String, String) {
-        let vp = #""viewport":{"width":\#(100 + pick(900)),"height":\#(100 + pick(900))}"#
-        switch pick(3) {
-        case 0:
+        let base = [#""viewport":{"width":\#(100 + pick(900)),"height":\#(100 + pick(900))}"#, #""format":"svg""#]
+        let model = pick(3)
+        if model == 0 {
             let infinite = pick(4) == 0
-            var fields = [vp, "\"pageCount\":\(3 + pick(pick(2) == 0 ? 60 : 3000))", "\"pageSpacing\":\(pick(20))",
-                          "\"format\":\"svg\""]
-            if infinite { fields.append("\"infinite\":true") }
-            switch pick(3) {
-            case 0: fields.append("\"offset\":\(value())")
-            case 1: fields.append("\"page\":\(pick(40))")
-            default: fields.append("\"currentPage\":\(pick(3))")
-            }
-            switch pick(4) {
-            case 0 where !infinite: fields.append("\"include\":\"all\"")
-            case 1: fields.append("\"range\":{\"from\":\(pick(5) - 2),\"to\":\(5 + pick(80))}")
-            default: break
-            }
-            if coin() { fields.append("\"direction\":\"rtl\"") }
-            if coin() { fields.append("\"axis\":\"vertical\"") }
-            if pick(3) == 0 { fields.append("\"pageSize\":\(pick(2) == 0 ? "\(60 + pick(40))" : "{\"fraction\":0.8}")") }
-            if pick(3) == 0 { fields.append("\"align\":\"\(coin() ? "center" : "start")\"") }
-            if coin() { fields.append("\"pixelScale\":\(1 + pick(3))") }
-            if coin() { fields.append("\"motionScale\":0.5") }
+            let pages = 3 + pick(pick(2) == 0 ? 60 : 3000)
+            let position = one([#""offset":\#(value())"#, #""page":\#(pick(40))"#, #""currentPage":\#(pick(3))"#])
+            let range = #""range":{"from":\#(pick(5) - 2),"to":\#(5 + pick(80))}"#
+            let selection = one(infinite ? [range, "", "", ""] : [#""include":"all""#, range, "", ""])
+            let shape = some([#""direction":"rtl""#, #""axis":"vertical""#, #""pixelScale":\#(1 + pick(3))"#, #""motionScale":0.5"#])
+                + one([#""pageSize":\#(60 + pick(40))"#, #""pageSize":{"fraction":0.8}"#, ""])
+                + one([#""align":"center""#, #""align":"start""#, ""])
             let layers = (0..<pick(7)).map { i in
-                var l = ["\"name\":\"layer <\(i)> & \\\"q\\\"\"", "\"travel\":\(value())"]
-                if coin() { l.append("\"fit\":\"cover\"") }
-                if coin() { l.append("\"opacity\":{\"min\":0.25}") }
-                if coin() { l.append("\"scale\":{\"min\":0.5}") }
-                if coin() { l.append("\"content\":{\"width\":300,\"height\":500}") }
-                return "{" + l.joined(separator: ",") + "}"
+                object([#""name":"layer <\#(i)> & \"q\"""#, #""travel":\#(value())"#] + some([
+                    #""fit":"cover""#, #""opacity":{"min":0.25}"#, #""scale":{"min":0.5}"#, #""content":{"width":300,"height":500}"#]))
             }
-            if !layers.isEmpty { fields.append("\"layers\":[" + layers.joined(separator: ",") + "]") }
-            return ("/v1/paging", "{" + fields.joined(separator: ",") + "}")
-        case 1:
-            var fields = [vp, "\"header\":{\"height\":\(50 + pick(400)),\"minHeight\":\(pick(60))}", "\"offset\":\(value())",
-                          "\"format\":\"svg\""]
-            if coin() { fields.append("\"content\":{\"width\":\(100 + pick(1200)),\"height\":\(100 + pick(800))}") }
-            if coin() { fields.append("\"mode\":\"\(["fill", "center", "top"][pick(3)])\"") }
-            if coin() { fields.append("\"stretch\":false") }
-            if coin() { fields.append("\"motionScale\":0.25") }
-            return ("/v1/header", "{" + fields.joined(separator: ",") + "}")
-        default:
-            var fields = [vp, "\"offset\":\(value())", "\"format\":\"svg\""]
-            if coin() { fields.append("\"axis\":\"horizontal\"") }
-            if coin() { fields.append("\"motionScale\":0.5") }
-            let elements = (0..<pick(pick(4) == 0 ? 120 : 12)).map { i in
-                var e = ["\"name\":\"e\(i) <&>\"", "\"frame\":{\"x\":\(pick(200)),\"y\":\(i * (40 + pick(80))),\"width\":\(20 + pick(300)),\"height\":\(20 + pick(200))}"]
-                if coin() { e.append("\"speed\":\(value())") }
-                if coin() { e.append("\"opacity\":[0,1]") }
-                if coin() { e.append("\"scale\":[0.5,1.5]") }
-                if coin() { e.append("\"rotate\":[-20,30]") }
-                if coin() { e.append("\"easing\":\"easeInOut\"") }
-                return "{" + e.joined(separator: ",") + "}"
-            }
-            fields.append("\"elements\":[" + elements.joined(separator: ",") + "]")
-            return ("/v1/scroll", "{" + fields.joined(separator: ",") + "}")
+            let fields = base + [#""pageCount":\#(pages)"#, #""pageSpacing":\#(pick(20))"#] + (infinite ? [#""infinite":true"#] : [])
+                + position + selection + shape + (layers.isEmpty ? [] : [#""layers":[\#(layers.joined(separator: ","))]"#])
+            return ("/v1/paging", object(fields))
         }
+        if model == 1 {
+            let header = #""header":{"height":\#(50 + pick(400)),"minHeight":\#(pick(60))}"#
+            let content = #""content":{"width":\#(100 + pick(1200)),"height":\#(100 + pick(800))}"#
+            let options = some([content, #""stretch":false"#, #""motionScale":0.25"#])
+                + one([#""mode":"fill""#, #""mode":"center""#, #""mode":"top""#, ""])
+            return ("/v1/header", object(base + [header, #""offset":\#(value())"#] + options))
+        }
+        let elements = (0..<pick(pick(4) == 0 ? 120 : 12)).map { i in
+            let frame = #""frame":{"x":\#(pick(200)),"y":\#(i * (40 + pick(80))),"width":\#(20 + pick(300)),"height":\#(20 + pick(200))}"#
+            return object([#""name":"e\#(i) <&>""#, frame] + some([
+                #""speed":\#(value())"#, #""opacity":[0,1]"#, #""scale":[0.5,1.5]"#, #""rotate":[-20,30]"#, #""easing":"easeInOut""#]))
+        }
+        let options = some([#""axis":"horizontal""#, #""motionScale":0.5"#])
+        return ("/v1/scroll", object(base + [#""offset":\#(value())"#] + options + [#""elements":[\#(elements.joined(separator: ","))]"#]))
     }
 }
