@@ -23,8 +23,11 @@ struct SVGCanvas {
     static let hues = ["#6366f1", "#0ea5e9", "#10b981", "#f59e0b", "#ef4444", "#a855f7"]
     static func hue(_ i: Int) -> String { hues[((i % hues.count) + hues.count) % hues.count] }
 
-    init(viewport: Size) {
-        unit = Swift.max(0.5, Swift.max(viewport.width, viewport.height) / 400)
+    init(viewport: Size) { unit = Self.unit(for: viewport) }
+
+    /// The `unit` of a picture of `viewport`, for what a drawing lays out before its canvas exists.
+    static func unit(for viewport: Size) -> Double {
+        Swift.max(0.5, Swift.max(viewport.width, viewport.height) / 400)
     }
 
     // MARK: - Text of numbers and names

@@ -33,7 +33,7 @@ struct SVGHeader: SVGDrawing {
         self.h = h
         self.input = input
         viewport = input.viewport
-        let u = SVGCanvas(viewport: input.viewport).unit, n = SVGCanvas.num
+        let u = SVGCanvas.unit(for: input.viewport), n = SVGCanvas.num
         let w = input.viewport.width
         let guides = 150 * u  // the column right of the viewport holding the guides' labels
         let top = Swift.min(0, h.header.y)

@@ -36,7 +36,7 @@ struct SVGScroll: SVGDrawing {
         engine = try ScrollEngine(input, limits: limits)
         offset = engine.frameOffsets[0]
         viewport = input.viewport
-        let u = SVGCanvas(viewport: input.viewport).unit, n = SVGCanvas.num
+        let u = SVGCanvas.unit(for: input.viewport), n = SVGCanvas.num
         let vertical = (input.axis ?? .vertical) == .vertical
         let screen = Frame(x: 0, y: 0, width: input.viewport.width, height: input.viewport.height)
         // Everything drawn, limited to one viewport beyond the screen on each side along the axis
