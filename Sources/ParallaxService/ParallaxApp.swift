@@ -182,10 +182,10 @@ public final class ParallaxApp: HTTPResponder {
                     let estimate = cursor.estimatedBytes
                     if let issue = AnswerBound.check(estimate, limits) { return [issue] }
                     produced = deliver(cursor, estimate: estimate, contentType: contentType, coding: coding, into: &response)
-                case .whole(let bytes, let contentType):
-                    if let issue = AnswerBound.check(bytes.readableBytes, limits) { return [issue] }
-                    response.contentType = contentType
-                    response.writeBody { $0.writeBuffer(bytes) }
+                case .picture(let picture):
+                    let estimate = picture.estimatedBytes
+                    if let issue = AnswerBound.check(estimate, limits) { return [issue] }
+                    produced = deliver(picture, estimate: estimate, contentType: "image/svg+xml", coding: coding, into: &response)
                 }
             } catch { return error.issues }
             return nil

@@ -12,8 +12,8 @@ import ParallaxLayout
 /// - `valueIssues` lists the value problems, only called when the reader found some (otherwise
 ///   `answer` validates, once), so one 422 lists everything (docs/api.md#errors);
 /// - `answer` validates and lays out, and returns the answer as a cursor of pieces
-///   (Output/Layout/Answers.swift) with its media type, or finished bytes (a picture). The same cursor
-///   writes a small answer whole into the response and a large one as the socket drains
+///   (Output/Layout/Answers.swift) with its media type, or a picture's (Output/SVG/SVGPicture.swift).
+///   The same cursor writes a small answer whole into the response and a large one as the socket drains
 ///   (`AnswerProducer`, docs/operations.md#bounded-memory), so both are the same bytes.
 ///
 /// A route names its endpoint in the route table (Route.swift, `Route.Handler`); a new model is a
@@ -32,8 +32,8 @@ protocol Endpoint {
 enum EndpointAnswer<Cursor: AnswerCursor> {
     /// Written whole or streamed by `ParallaxApp.deliver`.
     case cursor(Cursor, contentType: String)
-    /// Finished bytes, written whole (an SVG picture: one offset, small).
-    case whole(ByteBuffer, contentType: String)
+    /// An SVG picture (`image/svg+xml`), drawn a piece at a time like any cursor.
+    case picture(SVGPicture)
 }
 
 /// An answer written piece by piece: a summary, one page, one element, one frame. Pieces are
@@ -56,8 +56,9 @@ protocol LayoutModel {
     func validate(limits: LayoutLimits) -> [ValidationIssue]
     /// Validates and lays out: the answer's frames as a cursor.
     func frames(limits: LayoutLimits) throws(ValidationError) -> Frames
-    /// The SVG picture of one offset (docs/api.md#pictures), validated as `frames` validates.
-    func picture(limits: LayoutLimits) throws(ValidationError) -> ByteBuffer
+    /// What draws the model's SVG picture of one offset (docs/api.md#pictures); its `init`
+    /// validates as `frames` validates (`picture(limits:)` below).
+    associatedtype Drawing: SVGDrawing where Drawing.Input == Self
     /// Whether the request asks for a timeline (`offsets`): a picture draws one offset.
     var offsets: [Double]? { get }
     var motionScale: Double? { get set }
@@ -98,13 +99,21 @@ enum LayoutEndpoint<Model: LayoutModel>: Endpoint {
     static func answer(_ request: Request, limits: LayoutLimits) throws(ValidationError) -> EndpointAnswer<Model.Frames> {
         // The parts used in place (binding them would copy the input).
         if try request.format.resolve(timeline: request.input.offsets != nil).get() == .svg {
-            return .whole(try request.input.picture(limits: limits), contentType: "image/svg+xml")
+            return .picture(try request.input.picture(limits: limits))
         }
         return .cursor(try request.input.frames(limits: limits), contentType: "application/json")
     }
 }
 
+extension LayoutModel {
+    /// The SVG picture of one offset, as a cursor (Output/SVG/SVGPicture.swift).
+    func picture(limits: LayoutLimits) throws(ValidationError) -> SVGPicture {
+        SVGPicture(try Drawing(self, limits: limits))
+    }
+}
+
 extension PagingInput: LayoutModel {
+    typealias Drawing = SVGPaging
     static func read(_ root: JSONValue, _ reader: inout InputReader,
                      extra: (inout InputReader, JSONKey, JSONValue) -> Bool) -> PagingInput {
         reader.pagingInput(root, extra: extra)
@@ -112,13 +121,13 @@ extension PagingInput: LayoutModel {
     func frames(limits: LayoutLimits) throws(ValidationError) -> FramedAnswer<PagingFrames> {
         FramedAnswer(PagingFrames(try PagingEngine(self, limits: limits)))
     }
-    func picture(limits: LayoutLimits) throws(ValidationError) -> ByteBuffer { try SVGPaging.draw(self, limits: limits) }
     func scene(_ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits) -> KeyframesScene {
         .paging(self, keyframes, requested: requested, limits: limits)
     }
 }
 
 extension HeaderInput: LayoutModel {
+    typealias Drawing = SVGHeader
     static func read(_ root: JSONValue, _ reader: inout InputReader,
                      extra: (inout InputReader, JSONKey, JSONValue) -> Bool) -> HeaderInput {
         reader.headerInput(root, extra: extra)
@@ -126,13 +135,13 @@ extension HeaderInput: LayoutModel {
     func frames(limits: LayoutLimits) throws(ValidationError) -> FramedAnswer<HeaderFrames> {
         FramedAnswer(HeaderFrames(try HeaderEngine(self, limits: limits)))
     }
-    func picture(limits: LayoutLimits) throws(ValidationError) -> ByteBuffer { try SVGHeader.draw(self, limits: limits) }
     func scene(_ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits) -> KeyframesScene {
         .header(self, keyframes, requested: requested, limits: limits)
     }
 }
 
 extension ScrollInput: LayoutModel {
+    typealias Drawing = SVGScroll
     static func read(_ root: JSONValue, _ reader: inout InputReader,
                      extra: (inout InputReader, JSONKey, JSONValue) -> Bool) -> ScrollInput {
         reader.scrollInput(root, extra: extra)
@@ -140,7 +149,6 @@ extension ScrollInput: LayoutModel {
     func frames(limits: LayoutLimits) throws(ValidationError) -> FramedAnswer<ScrollFrames> {
         FramedAnswer(ScrollFrames(try ScrollEngine(self, limits: limits)))
     }
-    func picture(limits: LayoutLimits) throws(ValidationError) -> ByteBuffer { try SVGScroll.draw(self, limits: limits) }
     func scene(_ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits) -> KeyframesScene {
         .scroll(self, keyframes, requested: requested, limits: limits)
     }

@@ -1,16 +1,19 @@
 import HTTPServer
 import ParallaxLayout
 
-/// The one drawing helper behind the `format: "svg"` pictures (docs/api.md "Pictures"): an SVG 1.1
-/// document written into a byte buffer, deterministic by construction (docs/model.md#determinism-and-motion): every number goes
+/// The one drawing helper behind the `format: "svg"` pictures (docs/api.md#pictures): an SVG 1.1
+/// document written straight into the answer's buffer a piece at a time (SVGPicture.swift),
+/// deterministic by construction (docs/model.md#determinism-and-motion): every number goes
 /// through the JSON writer's shortest round-trip formatter after rounding to 1/100 point (a
-/// picture needs no more, and 187.33 reads better than 187.33333333333334), element ids are
-/// counters, and no clock, locale or hash order is involved.
+/// picture needs no more, and 187.33 reads better than 187.33333333333334), written in place
+/// by the shapes (no String per number), element ids are counters (carried from piece to
+/// piece), and no clock, locale or hash order is involved.
 ///
 /// Sizes scale with the viewport (`unit` = one "point" of type and stroke at a 400-point-wide
 /// viewport), so a phone and a desktop viewport give pictures that look alike.
 struct SVGCanvas {
-    private(set) var bytes = ByteBuffer()
+    /// Where the canvas writes: the answer's buffer, lent by `SVGPicture` for each piece.
+    var bytes = ByteBuffer()
     /// Type and stroke scale: max(W, H) / 400, at least 0.5.
     let unit: Double
     private var nextID = 0
@@ -20,8 +23,11 @@ struct SVGCanvas {
     static let hues = ["#6366f1", "#0ea5e9", "#10b981", "#f59e0b", "#ef4444", "#a855f7"]
     static func hue(_ i: Int) -> String { hues[((i % hues.count) + hues.count) % hues.count] }
 
-    init(viewport: Size) {
-        unit = Swift.max(0.5, Swift.max(viewport.width, viewport.height) / 400)
+    init(viewport: Size) { unit = Self.unit(for: viewport) }
+
+    /// The `unit` of a picture of `viewport`, for what a drawing lays out before its canvas exists.
+    static func unit(for viewport: Size) -> Double {
+        Swift.max(0.5, Swift.max(viewport.width, viewport.height) / 400)
     }
 
     // MARK: - Text of numbers and names
@@ -55,6 +61,22 @@ struct SVGCanvas {
 
     mutating func raw(_ s: String) { bytes.writeString(s) }
 
+    /// Markup written as it is (the fixed parts of an element).
+    @inline(__always) mutating func lit(_ s: StaticString) { bytes.writeStaticString(s) }
+
+    /// `num(v)` written in place, with no String made (the shapes write dozens per layer).
+    mutating func number(_ v: Double) {
+        let r = (v * 100).rounded() / 100
+        JSONWriter.write(into: &bytes) { $0.numberValue(r.isFinite ? r : 0) }
+    }
+
+    /// ` name="v"` with `v` a number (`num`).
+    @inline(__always) private mutating func attribute(_ name: StaticString, _ v: Double) {
+        lit(name)
+        number(v)
+        lit("\"")
+    }
+
     /// `<svg>` with a viewBox around `box`, a white ground and the shared styles.
     mutating func open(box: Frame, title: String) {
         let n = Self.num
@@ -75,40 +97,67 @@ struct SVGCanvas {
     // MARK: - Shapes
 
     mutating func rect(_ f: Frame, fill: String = "none", stroke: String? = nil, width: Double = 1,
-                       dash: Bool = false, opacity: Double? = nil, radius: Double = 0, extra: String = "") {
-        let n = Self.num
-        raw("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(Swift.max(0, f.width)))\" height=\"\(n(Swift.max(0, f.height)))\"")
-        if radius > 0 { raw(" rx=\"\(n(radius * unit))\"") }
-        raw(" fill=\"\(fill)\"")
-        if let opacity { raw(" fill-opacity=\"\(n(opacity))\"") }
+                       dash: Bool = false, opacity: Double? = nil, radius: Double = 0) {
+        attribute("<rect x=\"", f.x)
+        attribute(" y=\"", f.y)
+        attribute(" width=\"", Swift.max(0, f.width))
+        attribute(" height=\"", Swift.max(0, f.height))
+        if radius > 0 { attribute(" rx=\"", radius * unit) }
+        lit(" fill=\"")
+        raw(fill)
+        lit("\"")
+        if let opacity { attribute(" fill-opacity=\"", opacity) }
         if let stroke {
-            raw(" stroke=\"\(stroke)\" stroke-width=\"\(n(width * unit))\"")
-            if dash { raw(" stroke-dasharray=\"\(n(4 * unit)) \(n(3 * unit))\"") }
+            lit(" stroke=\"")
+            raw(stroke)
+            attribute("\" stroke-width=\"", width * unit)
+            if dash { dasharray() }
         }
-        raw("\(extra)/>\n")
+        lit("/>\n")
+    }
+
+    /// ` stroke-dasharray="4 3"` in units.
+    private mutating func dasharray() {
+        lit(" stroke-dasharray=\"")
+        number(4 * unit)
+        lit(" ")
+        number(3 * unit)
+        lit("\"")
     }
 
     mutating func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String, width: Double = 1, dash: Bool = false) {
-        let n = Self.num
-        raw("<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(n(width * unit))\"")
-        if dash { raw(" stroke-dasharray=\"\(n(4 * unit)) \(n(3 * unit))\"") }
-        raw("/>\n")
+        attribute("<line x1=\"", x1)
+        attribute(" y1=\"", y1)
+        attribute(" x2=\"", x2)
+        attribute(" y2=\"", y2)
+        lit(" stroke=\"")
+        raw(stroke)
+        attribute("\" stroke-width=\"", width * unit)
+        if dash { dasharray() }
+        lit("/>\n")
     }
 
     /// Text at (x, y) (baseline), `size` in units; `anchor` is SVG's text-anchor.
     mutating func text(_ s: String, x: Double, y: Double, size: Double = 12, weight: Int = 400,
                        fill: String = SVGCanvas.ink, anchor: String = "start") {
-        let n = Self.num
-        raw("<text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size * unit))\"")
+        attribute("<text x=\"", x)
+        attribute(" y=\"", y)
+        attribute(" font-size=\"", size * unit)
         if weight != 400 { raw(" font-weight=\"\(weight)\"") }
         if anchor != "start" { raw(" text-anchor=\"\(anchor)\"") }
-        raw(" fill=\"\(fill)\">\(Self.escape(s))</text>\n")
+        lit(" fill=\"")
+        raw(fill)
+        lit("\">")
+        raw(Self.escape(s))
+        lit("</text>\n")
     }
 
     /// A `<clipPath>` holding `f`; returns its id for `clip-path="url(#id)"`.
     mutating func clipPath(_ f: Frame) -> String {
         let cid = id("c")
-        raw("<clipPath id=\"\(cid)\">")
+        lit("<clipPath id=\"")
+        raw(cid)
+        lit("\">")
         rect(f)
         raw("</clipPath>\n")
         return cid
@@ -117,11 +166,26 @@ struct SVGCanvas {
     /// Diagonal stripes in `color` that move with `origin` (the layer's frame), so a layer's
     /// parallax shift shows against its page's edges. Returns the pattern id.
     mutating func stripes(_ color: String, origin: Frame, angle: Double) -> String {
-        let pid = id("p"), n = Self.num, s = 10 * unit
-        raw("<pattern id=\"\(pid)\" patternUnits=\"userSpaceOnUse\" width=\"\(n(s))\" height=\"\(n(s))\"")
-        raw(" patternTransform=\"translate(\(n(origin.x)) \(n(origin.y))) rotate(\(n(angle)))\">")
-        raw("<rect width=\"\(n(s))\" height=\"\(n(s))\" fill=\"\(color)\" fill-opacity=\"0.16\"/>")
-        raw("<rect width=\"\(n(s / 2.5))\" height=\"\(n(s))\" fill=\"\(color)\" fill-opacity=\"0.38\"/></pattern>\n")
+        let pid = id("p"), s = 10 * unit
+        lit("<pattern id=\"")
+        raw(pid)
+        attribute("\" patternUnits=\"userSpaceOnUse\" width=\"", s)
+        attribute(" height=\"", s)
+        lit(" patternTransform=\"translate(")
+        number(origin.x)
+        lit(" ")
+        number(origin.y)
+        lit(") rotate(")
+        number(angle)
+        attribute(")\"><rect width=\"", s)
+        attribute(" height=\"", s)
+        lit(" fill=\"")
+        raw(color)
+        attribute("\" fill-opacity=\"0.16\"/><rect width=\"", s / 2.5)
+        attribute(" height=\"", s)
+        lit(" fill=\"")
+        raw(color)
+        lit("\" fill-opacity=\"0.38\"/></pattern>\n")
         return pid
     }
 
@@ -146,25 +210,39 @@ struct SVGCanvas {
 
     /// `<g>` with an optional clip, transform and opacity; close it with `endGroup()`.
     mutating func group(clip: String? = nil, transform: String? = nil, opacity: Double? = nil) {
-        raw("<g")
+        lit("<g")
         if let clip { raw(" clip-path=\"url(#\(clip))\"") }
         if let transform { raw(" transform=\"\(transform)\"") }
-        if let opacity { raw(" opacity=\"\(Self.num(opacity))\"") }
-        raw(">\n")
+        if let opacity { attribute(" opacity=\"", opacity) }
+        lit(">\n")
+    }
+
+    /// `<g>` scaled by `scale` and rotated by `rotate` degrees about the centre of `f`
+    /// (docs/model.md#paging, docs/model.md#scroll-elements: both about the centre), with an
+    /// optional opacity; no transform when neither applies. Close it with `endGroup()`.
+    mutating func group(aboutCentreOf f: Frame, scale: Double?, rotate: Double?, opacity: Double? = nil) {
+        lit("<g")
+        let s = scale ?? 1, r = rotate ?? 0
+        if s != 1 || r != 0 {
+            let cx = f.x + f.width / 2, cy = f.y + f.height / 2
+            lit(" transform=\"translate(")
+            number(cx)
+            lit(" ")
+            number(cy)
+            lit(")")
+            if r != 0 { lit(" rotate("); number(r); lit(")") }
+            if s != 1 { lit(" scale("); number(s); lit(")") }
+            lit(" translate(")
+            number(-cx)
+            lit(" ")
+            number(-cy)
+            lit(")\"")
+        }
+        if let opacity { attribute(" opacity=\"", opacity) }
+        lit(">\n")
     }
 
     mutating func endGroup() { raw("</g>\n") }
-
-    /// `scale(s)` and `rotate(deg)` about the centre of `f` (docs/model.md#paging, docs/model.md#scroll-elements: both about the centre).
-    static func aboutCentre(_ f: Frame, scale: Double?, rotate: Double?) -> String? {
-        let s = scale ?? 1, r = rotate ?? 0
-        if s == 1 && r == 0 { return nil }
-        let cx = f.x + f.width / 2, cy = f.y + f.height / 2
-        var t = "translate(\(num(cx)) \(num(cy)))"
-        if r != 0 { t += " rotate(\(num(r)))" }
-        if s != 1 { t += " scale(\(num(s)))" }
-        return t + " translate(\(num(-cx)) \(num(-cy)))"
-    }
 
     /// Pale veil over everything in `box` outside `viewport` (even-odd hole), so what lies beyond
     /// the screen stays visible but reads as off-screen.
@@ -202,19 +280,33 @@ struct SVGCanvas {
         return (box, inner.y + inner.height, m)
     }
 
-    /// Opens the document for `content`, writes the heading, runs `body`, then the legend.
-    mutating func picture(content: Frame, title: String, subtitle: [String], legend items: [(Swatch, String)],
-                          body: (inout SVGCanvas, _ paper: Frame) -> Void) {
-        let (box, legendTop, m) = frame(content: content, lines: subtitle.count, legend: items)
-        open(box: box, title: title)
-        let paper = Self.inset(content, by: m * 0.8)
+    /// What frames a picture, known before its first piece: the content's box (viewport
+    /// coordinates), the title and subtitle lines of the heading band, and the legend.
+    struct Sheet {
+        var content: Frame
+        var title: String
+        var subtitle: [String]
+        var legend: [(Swatch, String)]
+    }
+
+    /// The picture's first piece: the document for `sheet.content`, the paper, the heading, and
+    /// the body's clip opened. Returns the paper (the body's drawing area).
+    mutating func begin(_ sheet: Sheet) -> Frame {
+        let (box, _, m) = frame(content: sheet.content, lines: sheet.subtitle.count, legend: sheet.legend)
+        open(box: box, title: sheet.title)
+        let paper = Self.inset(sheet.content, by: m * 0.8)
         rect(paper, fill: Self.paper, stroke: "#e2e8f0", width: 1, radius: 8)
-        heading(title, subtitle, x: box.x + m, top: box.y)
+        heading(sheet.title, sheet.subtitle, x: box.x + m, top: box.y)
         let clip = clipPath(paper)
         group(clip: clip)
-        body(&self, paper)
+        return paper
+    }
+
+    /// The picture's last piece: the body's clip closed, the legend, the end of the document.
+    mutating func end(_ sheet: Sheet) {
+        let (box, legendTop, m) = frame(content: sheet.content, lines: sheet.subtitle.count, legend: sheet.legend)
         endGroup()
-        legend(items, x: box.x + m, y: legendTop, width: box.width - 2 * m)
+        legend(sheet.legend, x: box.x + m, y: legendTop, width: box.width - 2 * m)
         close()
     }
 
