@@ -350,6 +350,48 @@ def repair_viewport(f, model):
             f.set("elements", elements)
 
 
+# A carousel stylesheet shows at most this many pages at once (a keyframes domain spans up to
+# KEYFRAME_SLOTS strides, and every page in view adds its boxes to the stylesheet).
+STYLED_PAGES_IN_VIEW = 8
+# The narrowest scroller a fluid stylesheet is checked at (320 × 320, docs/web.md#fluid-and-fixed).
+FLUID_CHECK_EXTENT = 320
+
+
+def repair_styled_carousel(f):
+    """Carousel stylesheets (format css or waapi, docs/model.md#carousels), fixed and fluid. A
+    fluid one gives pageSize as a fraction (points are a 422 at /pageSize today: kept to fixed
+    requests), is not infinite (whether a neighbour peeks in past either end depends on the
+    scroller's size, so the markup would change with it: a 422 at /viewport), and keeps every
+    layer's travel within its stride at the narrowest checked scroller (f·320 + S; beyond it
+    the travel is clamped there and bends, a 422 at /viewport). Either shows at most
+    STYLED_PAGES_IN_VIEW pages at once (tiny pages would put thousands in view): pageSize is
+    left out otherwise."""
+    fluid = not f.has("viewport.width")
+    points, fraction = f.get("pageSize"), f.get("pageSize.fraction")
+    if fluid and number(points):
+        f.delete("pageSize")
+        return
+    spacing = f.get("pageSpacing", 0)
+    if not (number(points) or number(fraction)) or not number(spacing):
+        return
+    extents = (FLUID_CHECK_EXTENT, 1024, 2048) if fluid else (carousel_page(f)[0],)
+    pages = [(A, points if number(points) else fraction * A) for A in extents if number(A)]
+    if any(a <= 0 or math.ceil((A + a) / (a + spacing)) > STYLED_PAGES_IN_VIEW for A, a in pages):
+        f.delete("pageSize")
+        f.delete("pageSize.fraction")
+        return
+    if fluid:
+        if f.get("infinite") is True:
+            f.set("infinite", False)
+        stride = fraction * FLUID_CHECK_EXTENT + spacing
+        layers = f.get("layers")
+        if isinstance(layers, list):
+            for layer in layers:
+                if isinstance(layer, dict) and number(layer.get("travel")) and abs(layer["travel"]) > stride:
+                    layer["travel"] = stride if layer["travel"] > 0 else -stride
+            f.set("layers", layers)
+
+
 def repair_paging_keyframes(f):
     repair_viewport(f, "paging")
     repair_paging(f, answers_pages=False)
@@ -357,11 +399,8 @@ def repair_paging_keyframes(f):
     horizontal = f.get("axis", "horizontal") != "vertical"
     extent = f.get("viewport.width" if horizontal else "viewport.height")
     spacing = f.get("pageSpacing", 0)
-    # Carousel stylesheets (fluid ones need a fraction, docs/model.md#carousels) are checked by the
-    # browser suite (Tests/browser/cases.py); the contract run leaves them to it, fixed and fluid.
     if f.get("format") in ("css", "waapi"):
-        for name in ("pageSize", "pageSize.fraction", "align"):
-            f.delete(name)
+        repair_styled_carousel(f)
     if not (number(n) and number(extent) and number(spacing)):
         return
     extent, page = carousel_page(f)
