@@ -20,8 +20,8 @@ becomes the `viewport` (and `frame`s) of the single-offset answers the boxes are
 over the whole reachable range; a pager scrolled to a page before a resize must rest on that page
 after it. Once, a mutant of a fluid stylesheet with one length left in px must fail the check.
 
-Carousels (carousels.py): twelve pages of their own, start and centred, LTR, RTL and vertical,
-fixed and fluid, each checked for where it comes to rest (docs/model.md#carousels), and in
+Carousels (carousels.py): thirteen pages of their own, start and centred, LTR, RTL and vertical,
+fixed and fluid, and an infinite one, each checked for where it comes to rest (docs/model.md#carousels), and in
 Chromium two stylesheets changed in one snapping rule that must fail that check.
 
 usage: realpages.py BASE_URL docs/web.md   (prints `realpages: N passed, M failed`; exit 1 on any failure)
