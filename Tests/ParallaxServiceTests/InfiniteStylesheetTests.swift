@@ -34,4 +34,21 @@ import Testing
         #expect(r.body.hasPrefix("/* Parallax keyframes (docs/model.md#keyframes): horizontal scroll over [0, 990] px."), "\(r.body.prefix(200))")
         #expect(!r.body.contains(#"data-slot="6""#))
     }
+
+    /// A fluid stylesheet cannot span such a range (docs/model.md#carousels): an infinite carousel
+    /// is a 422 at /infinite there, fixed it is answered, and pages the scroller's size
+    /// (`{"fraction": 1}` or no pageSize) stay fluid.
+    @Test func fluidInfiniteCarouselIsRefusedWithItsPointer() {
+        let carousel = #""pageCount":4,"pageSpacing":16,"pageSize":{"fraction":0.6},"align":"center","infinite":true"#
+        for format in ["css", "waapi"] {
+            let r = client.post("/v1/paging/keyframes", "{\(carousel),\"format\":\"\(format)\"}")
+            #expect(r.status == 422)
+            #expect(r.body.contains(#"{"pointer":"/infinite","message":"cannot be fluid for a carousel: the pages after the last one peek in at some widths and lengthen the scroller's range past (N - 1) × stride; give viewport for a stylesheet of one size, or leave out infinite or pageSize"}"#), "\(r.body)")
+            let fixed = client.post("/v1/paging/keyframes", "{\"viewport\":{\"width\":320,\"height\":480},\(carousel),\"format\":\"\(format)\"}")
+            #expect(fixed.status == 200)
+            for pager in [#""pageCount":4,"pageSize":{"fraction":1},"infinite":true"#, #""pageCount":4,"infinite":true"#] {
+                #expect(client.post("/v1/paging/keyframes", "{\(pager),\"format\":\"\(format)\"}").status == 200)
+            }
+        }
+    }
 }

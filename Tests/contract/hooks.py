@@ -360,8 +360,8 @@ FLUID_CHECK_EXTENT = 320
 def repair_styled_carousel(f):
     """Carousel stylesheets (format css or waapi, docs/model.md#carousels), fixed and fluid. A
     fluid one gives pageSize as a fraction (points are a 422 at /pageSize today: kept to fixed
-    requests), is not infinite (whether a neighbour peeks in past either end depends on the
-    scroller's size, so the markup would change with it: a 422 at /viewport), and keeps every
+    requests), is not infinite (the pages after the last one peek in at some widths and lengthen
+    the scroll range: a 422 at /infinite, docs/model.md#carousels), and keeps every
     layer's travel within its stride at the narrowest checked scroller (f·320 + S; beyond it
     the travel is clamped there and bends, a 422 at /viewport). Either shows at most
     STYLED_PAGES_IN_VIEW pages at once (tiny pages would put thousands in view): pageSize is

@@ -44,6 +44,12 @@ extension PagingInput: FluidStyled {
         if case .points? = pageSize {
             out.append(ValidationIssue(pointer: "/pageSize", message: "in points is one size: a fluid stylesheet's pages would be min(pageSize, width), which bends where the scroller is narrower than the page; give pageSize as {\"fraction\": f} of the scroller's extent, or give viewport"))
         }
+        // Past an infinite carousel's last page the next slots peek in at some widths, and their
+        // boxes lengthen the scroller past (N − 1)·L by an amount not proportional to L
+        // (docs/model.md#carousels), so the animations could not span the scroll range.
+        if infinite ?? false, pageSize != nil, pageSize != .fraction(1) {
+            out.append(ValidationIssue(pointer: "/infinite", message: "cannot be fluid for a carousel: the pages after the last one peek in at some widths and lengthen the scroller's range past (N - 1) × stride; give viewport for a stylesheet of one size, or leave out infinite or pageSize"))
+        }
         return out
     }
 
