@@ -6,7 +6,8 @@ carousel page is and opened once per browser: Chromium plays the scroll-driven s
 ESR the module. At each size (a fixed page at its own, a fluid one at a phone's and a desktop's
 without a reload):
 
-- the scroll range is exactly [0, (N − 1)·L];
+- the scroll range is exactly [0, (N − 1)·L] (`INFINITE`, a fixed infinite page: its domain's end
+  and on by as much as the last page in view there sticks out, docs/model.md#keyframes-on-real-pages);
 - a programmatic scroll that ends near page i (0.3 to 0.4 of a page off, to either side; first,
   second, a middle and the last page) comes to rest by scroll snapping exactly on i·L (0.5 px),
   page i's viewport frame is where the geometry puts it without asking the service (its leading
