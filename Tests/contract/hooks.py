@@ -187,7 +187,9 @@ def repair_paging(f, answers_pages=True):
         shown = math.ceil((extent + page) / stride)
         if not infinite:
             shown = min(shown, n)
-        if answers_pages and not f.has("range.from") and f.get("include") != "all" and shown * frames > MAX_PAGES_PER_RESPONSE:
+        # (Keyframes too: their slots at any one offset are a page's answer.)
+        listed = f.has("range.from") or f.get("include") == "all"
+        if (not answers_pages or not listed) and shown * frames > MAX_PAGES_PER_RESPONSE:
             f.delete("pageSize")
             f.delete("pageSize.fraction")
             stride = extent + spacing if number(spacing) else None
@@ -355,6 +357,10 @@ def repair_viewport(f, model):
 STYLED_PAGES_IN_VIEW = 8
 # The narrowest scroller a fluid stylesheet is checked at (320 × 320, docs/web.md#fluid-and-fixed).
 FLUID_CHECK_EXTENT = 320
+# Gaps of everyday magnitude in a fluid carousel: beside a 10^14 px gap a small page's places are
+# rounded by the layout, they stop being affine in the size, and the size check refuses the fluid
+# form (a 422 at /viewport), as with the layers' travel in repair_viewport.
+FLUID_MAX_SPACING = 1e6
 
 
 def repair_styled_carousel(f):
@@ -363,7 +369,8 @@ def repair_styled_carousel(f):
     requests), is not infinite (the pages after the last one peek in at some widths and lengthen
     the scroll range: a 422 at /infinite, docs/model.md#carousels), and keeps every
     layer's travel within its stride at the narrowest checked scroller (f·320 + S; beyond it
-    the travel is clamped there and bends, a 422 at /viewport). Either shows at most
+    the travel is clamped there and bends, a 422 at /viewport) and its gap at most
+    FLUID_MAX_SPACING. Either shows at most
     STYLED_PAGES_IN_VIEW pages at once (tiny pages would put thousands in view): pageSize is
     left out otherwise."""
     fluid = not f.has("viewport.width")
@@ -374,6 +381,9 @@ def repair_styled_carousel(f):
     spacing = f.get("pageSpacing", 0)
     if not (number(points) or number(fraction)) or not number(spacing):
         return
+    if fluid and spacing > FLUID_MAX_SPACING:
+        f.set("pageSpacing", FLUID_MAX_SPACING)
+        spacing = FLUID_MAX_SPACING
     extents = (FLUID_CHECK_EXTENT, 1024, 2048) if fluid else (carousel_page(f)[0],)
     pages = [(A, points if number(points) else fraction * A) for A in extents if number(A)]
     if any(a <= 0 or math.ceil((A + a) / (a + spacing)) > STYLED_PAGES_IN_VIEW for A, a in pages):
