@@ -183,3 +183,38 @@ def check(browser, origin, name, html, failures, h, sizes=None):
             checks += h.compare(at, want, row["boxes"], PX, OPACITY, failures)
         n += 1
     return checks, n
+
+
+def run(browser, origin, rest_pages, helpers, failures):
+    """Every page of `rest_pages` (`pages`) checked in `browser`, then the `MUTANTS` where the
+    browser can rewrite a stylesheet: each must fail. Returns the checks passed."""
+    passed = 0
+    browser.reduce_motion(False)  # the answers are those of the request's own motion
+    for name, html in rest_pages.items():
+        before = len(failures)
+        try:
+            checks, n = check(browser, origin, name, html, failures, helpers)
+        except Exception as e:  # a page that cannot even run is a failure, not a crash
+            failures.append(f"{browser.name} {name}: {e}")
+            checks, n = 1, 0
+        passed += checks - (len(failures) - before)
+        print(f"{browser.name:8} {name:26} rests at {n} size(s): {checks:5} checks, {len(failures) - before} failed", flush=True)
+    for label, (name, replace) in MUTANTS.items() if hasattr(browser, "mutate") else ():
+        if name not in rest_pages:
+            continue
+        caught = []
+        browser.mutate(replace)
+        try:
+            check(browser, origin, name, rest_pages[name], caught, helpers, sizes=FLUID_SIZES[:1])
+        except Exception as e:  # a mutant that cannot even run shows nothing
+            failures.append(f"{browser.name} {name} ({label}): {e}")
+            continue
+        finally:
+            browser.mutate(None)
+        # Caught by where it rests (the snapping), not by some other difference.
+        caught = [f for f in caught if "rests at" in f or "scroll range" in f]
+        passed += bool(caught)
+        if not caught:
+            failures.append(f"{browser.name} {name}: the stylesheet with {label} passed the rest check")
+        print(f"{browser.name:8} {name + ' (' + label + ')':26} caught: {len(caught)} failures", flush=True)
+    return passed

@@ -394,41 +394,6 @@ def mutant_caught(browser, origin, name, html):
 
 
 
-def rest_checks(browser, origin, rest_pages, helpers, failures):
-    """Where carousels come to rest (carousels.py), then its mutants where the browser can rewrite
-    a stylesheet: each must fail. Returns the checks passed."""
-    passed = 0
-    browser.reduce_motion(False)  # the answers are those of the request's own motion
-    for name, html in rest_pages.items():
-        before = len(failures)
-        try:
-            checks, n = carousels.check(browser, origin, name, html, failures, helpers)
-        except Exception as e:  # a page that cannot even run is a failure, not a crash
-            failures.append(f"{browser.name} {name}: {e}")
-            checks, n = 1, 0
-        passed += checks - (len(failures) - before)
-        print(f"{browser.name:8} {name:26} rests at {n} size(s): {checks:5} checks, {len(failures) - before} failed", flush=True)
-    for label, (name, replace) in carousels.MUTANTS.items() if hasattr(browser, "mutate") else ():
-        if name not in rest_pages:
-            continue
-        caught = []
-        browser.mutate(replace)
-        try:
-            carousels.check(browser, origin, name, rest_pages[name], caught, helpers, sizes=carousels.FLUID_SIZES[:1])
-        except Exception as e:  # a mutant that cannot even run shows nothing
-            failures.append(f"{browser.name} {name} ({label}): {e}")
-            continue
-        finally:
-            browser.mutate(None)
-        # Caught by where it rests (the snapping), not by some other difference.
-        caught = [f for f in caught if "rests at" in f or "scroll range" in f]
-        passed += bool(caught)
-        if not caught:
-            failures.append(f"{browser.name} {name}: the stylesheet with {label} passed the rest check")
-        print(f"{browser.name:8} {name + ' (' + label + ')':26} caught: {len(caught)} failures", flush=True)
-    return passed
-
-
 def main():
     pages = snippets()
     need = {"header", "scroll", "paging", "paging-rtl", "paging-vertical", "paging-api"}
@@ -480,7 +445,7 @@ def main():
                 if not caught:
                     failures.append(f"{browser.name} paging: a stylesheet with one length left in px passed the check")
                 print(f"{browser.name:8} {'paging (px mutant)':26} caught: {caught}", flush=True)
-            passed += rest_checks(browser, origin, rest_pages, helpers, failures)
+            passed += carousels.run(browser, origin, rest_pages, helpers, failures)
         finally:
             browser.close()
         print(f"{make.name}: {time.time() - t0:.1f}s", flush=True)
