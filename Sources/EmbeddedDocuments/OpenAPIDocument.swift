@@ -643,7 +643,7 @@ paths:
       - {name: pageSpacing, in: query, schema: {$ref: '#/components/schemas/PageSpacing'}, description: Gap S between pages.}
       - {name: axis, in: query, schema: {$ref: '#/components/schemas/Axis'}, description: Paging axis.}
       - {name: direction, in: query, schema: {$ref: '#/components/schemas/Direction'}, description: Page order.}
-      - {name: infinite, in: query, schema: {type: boolean, default: false}, description: Wrap around (needs pageCount ≥ 3).}
+      - {name: infinite, in: query, schema: {type: boolean, default: false}, description: 'Wrap around (needs pageCount ≥ 3). Not in a fluid stylesheet of a carousel (a 422 at /infinite).'}
       - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: Scales every parallax displacement.}
       - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: First offset of the domain (with domain.to).}
       - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
@@ -686,7 +686,7 @@ paths:
       - {name: pageSpacing, in: query, schema: {$ref: '#/components/schemas/PageSpacing'}, description: Gap S between pages.}
       - {name: axis, in: query, schema: {$ref: '#/components/schemas/Axis'}, description: Paging axis.}
       - {name: direction, in: query, schema: {$ref: '#/components/schemas/Direction'}, description: Page order.}
-      - {name: infinite, in: query, schema: {type: boolean, default: false}, description: Wrap around (needs pageCount ≥ 3).}
+      - {name: infinite, in: query, schema: {type: boolean, default: false}, description: 'Wrap around (needs pageCount ≥ 3). Not in a fluid stylesheet of a carousel (a 422 at /infinite).'}
       - {name: motionScale, in: query, schema: {$ref: '#/components/schemas/MotionScale'}, description: Scales every parallax displacement.}
       - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: First offset of the domain (with domain.to).}
       - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
@@ -1826,7 +1826,7 @@ components:
         align: {$ref: '#/components/schemas/Align'}
         axis: {$ref: '#/components/schemas/Axis'}
         direction: {$ref: '#/components/schemas/Direction'}
-        infinite: {type: boolean, default: false, description: 'Wrap around; needs pageCount ≥ 3 (and (pageCount − 2)·L ≥ A for a carousel).'}
+        infinite: {type: boolean, default: false, description: 'Wrap around; needs pageCount ≥ 3 (and (pageCount − 2)·L ≥ A for a carousel). A fluid stylesheet (css or waapi without viewport) of an infinite carousel (pageSize other than the fraction 1) is a 422 at /infinite: the pages after the last one peek in at some widths and lengthen the scroll range past (N − 1)·L.'}
         currentPage: {$ref: '#/components/schemas/PageIndex'}
         layers:
           type: array

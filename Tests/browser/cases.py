@@ -35,6 +35,12 @@ PAGING = {
                      "align": "center", "direction": "rtl", "layers": [{"name": "bg", "travel": 60}]},
     "carousel-vertical": {"viewport": SMALL, "pageCount": 4, "pageSpacing": 16, "pageSize": {"fraction": 0.6},
                           "align": "center", "axis": "vertical", "layers": [{"name": "bg", "rate": 0.4, "fit": "cover"}]},
+    # Infinite (N ≥ 3, (N − 2)·L = 416 ≥ A = 320): L = 208, N·L = 832, so the domain holds offsets
+    # o and o + N·L (slot k and slot k + 4 show page k mod 4); at its end slots 5 and 6 are in
+    # view, and slot 6 sticks out past the viewport's trailing edge, so the scroller reaches past 1100.
+    "carousel-infinite": {"viewport": SMALL, "pageCount": 4, "pageSpacing": 16, "pageSize": {"fraction": 0.6},
+                          "align": "center", "infinite": True, "domain": {"from": -100, "to": 1100},
+                          "layers": [{"name": "bg", "rate": 0.5, "fit": "cover", "opacity": {"min": 0.4}}]},
 }
 
 HEADER = {

@@ -8,6 +8,10 @@ opacity with the single-offset answers (one timeline request: `offsets`), scale 
 about the centre (the axis-aligned bounding box of the transformed frame), within 0.5 CSS px and
 0.002. Then the same with `format=waapi` played by `element.animate` on a `ScrollTimeline`, and the
 stylesheet again under `prefers-reduced-motion: reduce` against the `motionScale: 0` answers.
+A pager's scroll range is checked too: exactly [0, (N − 1)·L], or for an infinite one its
+domain's end plus as much as its last page in view there sticks out (the stylesheet's offsets
+reach that far, waapi's its domain), and an infinite pager's boxes at o and o + N·L are compared
+with each other as measured (slot k against slot k + N: the wrap-around).
 Then every case that has a fluid form (docs/web.md#fluid-and-fixed) without its viewport, css and
 waapi (view timelines for elements on their own crossing), the scroller sized by the page's own
 rule to the case's viewport, against the same answers (images are fitted by object-fit there, so
@@ -129,8 +133,11 @@ def fluid_case(model, req):
     return not any("speed" in e and not e.get("center") and "endOffset" not in e for e in req.get("elements", []))
 
 
-def offsets_for(kf):
-    lo, hi = max(0, kf["domain"]["from"]), kf["domain"]["to"]
+def offsets_for(kf, hi=None, cycle=None):
+    """Whole offsets over the domain's non-negative part (or up to `hi`, where the scroller
+    reaches): evenly spread ones and the knots. `cycle` (an infinite pager's N·L, when whole):
+    each pick o also as o + N·L where reachable, for the wrap-around comparison."""
+    lo, hi = max(0, kf["domain"]["from"]), kf["domain"]["to"] if hi is None else hi
     if hi < lo:
         return []
     picks = {round(lo + (hi - lo) * i / (SAMPLES - 1)) for i in range(SAMPLES)}
@@ -139,23 +146,64 @@ def offsets_for(kf):
             for w in (math.floor(o), math.ceil(o)):
                 if lo <= w <= hi:
                     picks.add(w)
+    if cycle:
+        picks |= {o + cycle for o in picks if o + cycle <= hi}
     return sorted(o for o in picks if math.ceil(lo) <= o <= math.floor(hi))
+
+
+def infinite_reach(req, kf, single, vertical, rtl):
+    """How far an infinite pager's scroller reaches (docs/model.md#keyframes-on-real-pages): its
+    domain's end, and past it by as much as a page in view there sticks out past the viewport's
+    trailing edge (its box lengthens the content), from the single-offset answer at that end.
+    Returns (reach, stride)."""
+    to = kf["domain"]["to"]
+    at = post("/v1/paging", {**{k: v for k, v in single.items() if k != "range"}, "offset": to})
+    A = req["viewport"]["height" if vertical else "width"]
+    def overhang(f):
+        return f["y"] + f["height"] - A if vertical else -f["x"] if rtl else f["x"] + f["width"] - A
+    return to + max([0.0] + [overhang(p["viewportFrame"]) for p in at["pages"]]), at["stride"]
+
+
+def wrap_around(fmt, name, measured, cycle, n, failures):
+    """An infinite pager at o and at o + N·L (docs/model.md#paging): every box of slot k at o is
+    the box of slot k + N at o + N·L, as measured in the page (no answer involved)."""
+    checks = 0
+    for o, got in measured.items():
+        later = measured.get(o + cycle)
+        if later is None:
+            continue
+        for sel, box in got.items():
+            m = re.match(r'\.parallax-page\[data-slot="(-?\d+)"\]', sel)
+            twin = later.get(sel.replace(m.group(0), f'.parallax-page[data-slot="{int(m.group(1)) + n}"]', 1)) if m else None
+            if box is None or twin is None:
+                continue
+            for k in ("x", "y", "width", "height", "opacity"):
+                checks += 1
+                if abs(box[k] - twin[k]) > (OPACITY if k == "opacity" else PX):
+                    failures.append(f"{fmt} {name}: {sel} {k} at {o} is {box[k]:.3f}, slot +{n} at {o + cycle} {twin[k]:.3f}")
+    return checks
 
 
 def run_case(page, model, name, req, fmt, failures):
     kf = post(f"/v1/{model}/keyframes", req)
-    offs = offsets_for(kf)
+    vertical = kf["axis"] == "vertical"
+    # A right-to-left pager scrolls natively: scrollLeft = −offset (docs/web.md#right-to-left).
+    rtl = model == "paging" and not vertical and req.get("direction") == "rtl"
     single = {k: v for k, v in req.items() if k != "domain"}
     if model == "paging":
         slots = sorted({t["target"]["slot"] for t in kf["tracks"]})
         single["range"] = {"from": slots[0], "to": slots[-1]}
     if fmt == "reduced":
         single["motionScale"] = 0
+    reach = cycle = None
+    if model == "paging" and req.get("infinite"):
+        reach, stride = infinite_reach(req, kf, single, vertical, rtl)
+        whole = req["pageCount"] * stride
+        cycle = int(whole) if float(whole).is_integer() else None
+    # The stylesheet's animations cover every offset the scroller reaches; waapi's its domain.
+    offs = offsets_for(kf, None if fmt.endswith("waapi") else reach, cycle)
     answers = post(f"/v1/{model}", {**single, "offsets": offs})["frames"]
     page.emulate_media(reduced_motion="reduce" if fmt == "reduced" else "no-preference")
-    vertical = kf["axis"] == "vertical"
-    # A right-to-left pager scrolls natively: scrollLeft = −offset (docs/web.md#right-to-left).
-    rtl = model == "paging" and not vertical and req.get("direction") == "rtl"
     fluid = fmt.startswith("fluid")
     # Fluid: the same request without viewport, the scroller sized by the page's own rule (which
     # must win over the stylesheet's default), checked against the answers of that viewport.
@@ -173,14 +221,15 @@ def run_case(page, model, name, req, fmt, failures):
     if fmt in ("waapi", "fluid-waapi"):
         page.evaluate(PLAY, [post(f"/v1/{model}/keyframes", {**styled, "format": "waapi"})])
     checks = 0
-    if model == "paging" and not req.get("infinite") and "domain" not in req:
+    if model == "paging" and (req.get("infinite") or "domain" not in req):
         # The scroll range is exactly [0, (N − 1)·L] (docs/model.md#carousels: the content after
-        # the last page adds none), L the answer's stride.
-        want_max = (req["pageCount"] - 1) * answers[0]["stride"]
+        # the last page adds none), L the answer's stride; an infinite pager's is [0, reach].
+        want_max = reach if req.get("infinite") else (req["pageCount"] - 1) * answers[0]["stride"]
         got_max = page.evaluate(RANGE, [vertical])
         checks += 1
         if abs(got_max - want_max) > PX:
             failures.append(f"{fmt} {name}: scroll range {got_max}, want {want_max}")
+    measured = {}
     for o, answer in zip(offs, answers):
         # Fluid images are fitted by object-fit inside their box, not placed as boxes.
         want = expected(model, answer, content=not fluid)
@@ -189,6 +238,9 @@ def run_case(page, model, name, req, fmt, failures):
             failures.append(f"{fmt} {name} @{o}: scroller reached {got['scroll']}")
             continue
         checks += compare(f"{fmt} {name} @{o}", want, got["boxes"], PX, OPACITY, failures)
+        measured[o] = got["boxes"]
+    if cycle:
+        checks += wrap_around(fmt, name, measured, cycle, req["pageCount"], failures)
     return checks
 
 
@@ -248,13 +300,16 @@ def run_fitted(page, model, name, req, form, size, failures, swap=False):
 
 def main():
     failures, passed, cases = [], 0, 0
+    # e.g. BROWSER_CASES=carousel-: only the cases whose names hold one of these words (and no
+    # fitted pictures), while working on them
+    only = [w for w in os.environ.get("BROWSER_CASES", "").split(",") if w]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         page = browser.new_page(viewport={"width": 1300, "height": 1000})  # room for the desktop scroller
         for fmt in ("css", "waapi", "reduced", "fluid-css", "fluid-waapi"):
             for model, table in (("paging", PAGING), ("header", HEADER), ("scroll", SCROLL)):
                 for name, req in table.items():
-                    if fmt.startswith("fluid") and not fluid_case(model, req):
+                    if fmt.startswith("fluid") and not fluid_case(model, req) or only and not any(w in name for w in only):
                         continue
                     before = len(failures)
                     try:
@@ -265,7 +320,7 @@ def main():
                     cases += 1
                     passed += checks - (len(failures) - before)
                     print(f"{fmt:11} {name:24} {checks:5} checks, {len(failures) - before} failed", flush=True)
-        for form in ("fixed", "fluid"):
+        for form in ("fixed", "fluid") if not only else ():
             for size_name, size in FIT_SIZES.items():
                 for model, table in (("paging", PAGING), ("header", HEADER)):
                     for name, req in table.items():
@@ -281,7 +336,7 @@ def main():
                         passed += checks - (len(failures) - before)
                         print(f"fit-{form:7} {name:24} {size_name:8} {checks:5} checks, {len(failures) - before} failed", flush=True)
         # Self-test: the fluid stylesheet with aspect fill and aspect fit swapped must fail the check.
-        for model, name in (("header", "header-content"), ("paging", "paging-content")):
+        for model, name in (("header", "header-content"), ("paging", "paging-content")) if not only else ():
             table = HEADER if model == "header" else PAGING
             caught, checks = [], 0
             try:

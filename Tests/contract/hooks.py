@@ -187,7 +187,9 @@ def repair_paging(f, answers_pages=True):
         shown = math.ceil((extent + page) / stride)
         if not infinite:
             shown = min(shown, n)
-        if answers_pages and not f.has("range.from") and f.get("include") != "all" and shown * frames > MAX_PAGES_PER_RESPONSE:
+        # (Keyframes too: their slots at any one offset are a page's answer.)
+        listed = f.has("range.from") or f.get("include") == "all"
+        if (not answers_pages or not listed) and shown * frames > MAX_PAGES_PER_RESPONSE:
             f.delete("pageSize")
             f.delete("pageSize.fraction")
             stride = extent + spacing if number(spacing) else None
@@ -350,6 +352,56 @@ def repair_viewport(f, model):
             f.set("elements", elements)
 
 
+# A carousel stylesheet shows at most this many pages at once (a keyframes domain spans up to
+# KEYFRAME_SLOTS strides, and every page in view adds its boxes to the stylesheet).
+STYLED_PAGES_IN_VIEW = 8
+# The narrowest scroller a fluid stylesheet is checked at (320 × 320, docs/web.md#fluid-and-fixed).
+FLUID_CHECK_EXTENT = 320
+# Gaps of everyday magnitude in a fluid carousel: beside a 10^14 px gap a small page's places are
+# rounded by the layout, they stop being affine in the size, and the size check refuses the fluid
+# form (a 422 at /viewport), as with the layers' travel in repair_viewport.
+FLUID_MAX_SPACING = 1e6
+
+
+def repair_styled_carousel(f):
+    """Carousel stylesheets (format css or waapi, docs/model.md#carousels), fixed and fluid. A
+    fluid one gives pageSize as a fraction (a fluid points pageSize, min(pageSize, A), is checked at
+    every size across its bend by FluidCarouselTests and the real-page suite; here points stay fixed), is not infinite (the pages after the last one peek in at some widths and lengthen
+    the scroll range: a 422 at /infinite, docs/model.md#carousels), and keeps every
+    layer's travel within its stride at the narrowest checked scroller (f·320 + S; beyond it
+    the travel is clamped there and bends, a 422 at /viewport) and its gap at most
+    FLUID_MAX_SPACING. Either shows at most
+    STYLED_PAGES_IN_VIEW pages at once (tiny pages would put thousands in view): pageSize is
+    left out otherwise."""
+    fluid = not f.has("viewport.width")
+    points, fraction = f.get("pageSize"), f.get("pageSize.fraction")
+    if fluid and number(points):
+        f.delete("pageSize")
+        return
+    spacing = f.get("pageSpacing", 0)
+    if not (number(points) or number(fraction)) or not number(spacing):
+        return
+    if fluid and spacing > FLUID_MAX_SPACING:
+        f.set("pageSpacing", FLUID_MAX_SPACING)
+        spacing = FLUID_MAX_SPACING
+    extents = (FLUID_CHECK_EXTENT, 1024, 2048) if fluid else (carousel_page(f)[0],)
+    pages = [(A, points if number(points) else fraction * A) for A in extents if number(A)]
+    if any(a <= 0 or math.ceil((A + a) / (a + spacing)) > STYLED_PAGES_IN_VIEW for A, a in pages):
+        f.delete("pageSize")
+        f.delete("pageSize.fraction")
+        return
+    if fluid:
+        if f.get("infinite") is True:
+            f.set("infinite", False)
+        stride = fraction * FLUID_CHECK_EXTENT + spacing
+        layers = f.get("layers")
+        if isinstance(layers, list):
+            for layer in layers:
+                if isinstance(layer, dict) and number(layer.get("travel")) and abs(layer["travel"]) > stride:
+                    layer["travel"] = stride if layer["travel"] > 0 else -stride
+            f.set("layers", layers)
+
+
 def repair_paging_keyframes(f):
     repair_viewport(f, "paging")
     repair_paging(f, answers_pages=False)
@@ -357,11 +409,8 @@ def repair_paging_keyframes(f):
     horizontal = f.get("axis", "horizontal") != "vertical"
     extent = f.get("viewport.width" if horizontal else "viewport.height")
     spacing = f.get("pageSpacing", 0)
-    # Carousel stylesheets (fluid ones with a fraction or points, docs/model.md#carousels) are checked by the
-    # browser suite (Tests/browser/cases.py); the contract run leaves them to it, fixed and fluid.
     if f.get("format") in ("css", "waapi"):
-        for name in ("pageSize", "pageSize.fraction", "align"):
-            f.delete(name)
+        repair_styled_carousel(f)
     if not (number(n) and number(extent) and number(spacing)):
         return
     extent, page = carousel_page(f)

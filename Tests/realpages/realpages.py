@@ -20,6 +20,10 @@ becomes the `viewport` (and `frame`s) of the single-offset answers the boxes are
 over the whole reachable range; a pager scrolled to a page before a resize must rest on that page
 after it. Once, a mutant of a fluid stylesheet with one length left in px must fail the check.
 
+Carousels (carousels.py): thirteen pages of their own, start and centred, LTR, RTL and vertical,
+fixed and fluid, and an infinite one, each checked for where it comes to rest (docs/model.md#carousels), and in
+Chromium two stylesheets changed in one snapping rule that must fail that check.
+
 usage: realpages.py BASE_URL docs/web.md   (prints `realpages: N passed, M failed`; exit 1 on any failure)
 """
 import json
@@ -32,13 +36,15 @@ import subprocess
 import sys
 import tempfile
 import time
+import types
 import urllib.parse
 import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from pagecheck import BOXES_JS, compare, expected, serve, summary  # noqa: E402 (Tests/lib, put on the path above)
-from fluidpages import LAYOUT, SIZES, TO_PAGE, WHERE, at_size, fluid_of, frameless_of, stride  # noqa: E402 (beside this file)
+from fluidpages import LAYOUT, SIZES, TO_PAGE, WHERE, at_size, fluid_of, frameless_of, page_extent, stride  # noqa: E402 (beside this file)
+import carousels  # noqa: E402 (beside this file)
 
 PX, OPACITY, SAMPLES = 0.5, 0.002, 28
 # Where a smooth scroll (the browser's own animation) comes to rest on a snap position: Firefox
@@ -397,9 +403,18 @@ def main():
     for name in STATIC:
         if name in pages:
             pages[name + "-static"] = re.sub(r'\s*<script type="module" src="[^"]*/v1/parallax.js"></script>', "", pages[name])
+    # The carousel pages of the rest checks (carousels.py), beside docs/web.md's.
+    rest_pages = carousels.pages(BASE)
+    helpers = types.SimpleNamespace(requests_of=requests_of, answers=answers, get=get, BASE=BASE, at_size=at_size, stride=stride,
+                                    page_extent=page_extent, expected=expected, compare=compare, BOXES_JS=BOXES_JS,
+                                    FACTS=FACTS, LAYOUT=LAYOUT, fluid_of=fluid_of)
     # The pages on their own origin (127.0.0.1, another port than the service).
-    server, origin = serve(lambda path: pages.get(path.strip("/").removesuffix(".html")))
+    server, origin = serve(lambda path: {**pages, **rest_pages}.get(path.strip("/").removesuffix(".html")))
     only = os.environ.get("REALPAGES_BROWSERS")  # e.g. "chromium" while working on one browser
+    # e.g. "carousel-": only the pages whose names hold one of these words, while working on them
+    only_pages = os.environ.get("REALPAGES_PAGES", "").split(",") if os.environ.get("REALPAGES_PAGES") else None
+    if only_pages:
+        rest_pages = {k: v for k, v in rest_pages.items() if any(w in k for w in only_pages)}
     for make in (Chromium, Firefox):
         if only and make.name not in only.split(","):
             continue
@@ -411,6 +426,7 @@ def main():
             continue
         try:
             runs = [(name, False) for name in pages] + [(name, True) for name in REDUCED if name in pages]
+            runs = [(name, r) for name, r in runs if not only_pages or any(w in name for w in only_pages)]
             for name, reduced in runs:
                 before = len(failures)
                 try:
@@ -429,6 +445,7 @@ def main():
                 if not caught:
                     failures.append(f"{browser.name} paging: a stylesheet with one length left in px passed the check")
                 print(f"{browser.name:8} {'paging (px mutant)':26} caught: {caught}", flush=True)
+            passed += carousels.run(browser, origin, rest_pages, helpers, failures)
         finally:
             browser.close()
         print(f"{make.name}: {time.time() - t0:.1f}s", flush=True)

@@ -58,6 +58,13 @@ extension PagingInput: FluidStyled {
             let widest = (pageCount - 2) * (P + (pageSpacing ?? 0))
             out.append(ValidationIssue(pointer: "/infinite", message: "cannot be fluid with pageSize in points: on a scroller wider than (pageCount - 2) × (pageSize + pageSpacing) = " + KeyframesAnimation.css(widest) + " px a page would show twice at once, and a fluid scroller may be any width; give pageSize as {\"fraction\": f}, or give viewport"))
         }
+        // Past an infinite carousel's last page the next slots peek in at some widths, and their
+        // boxes lengthen the scroller past (N − 1)·L by an amount not proportional to L
+        // (docs/model.md#carousels), so the animations could not span the scroll range. (In
+        // points the rule above already refuses it, saying why in points.)
+        if infinite ?? false, fluidPageSize == nil, pageSize != nil, pageSize != .fraction(1) {
+            out.append(ValidationIssue(pointer: "/infinite", message: "cannot be fluid for a carousel: the pages after the last one peek in at some widths and lengthen the scroller's range past (N - 1) × stride; give viewport for a stylesheet of one size, or leave out infinite or pageSize"))
+        }
         return out
     }
 
