@@ -131,6 +131,9 @@ paths:
       - {name: viewport.height, in: query, required: true, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: Viewport height H in points.}
       - {name: pageCount, in: query, required: true, example: 5, schema: {$ref: '#/components/schemas/PageCount'}, description: Number of pages N.}
       - {name: pageSpacing, in: query, schema: {$ref: '#/components/schemas/PageSpacing'}, description: Gap S between pages.}
+      - {name: pageSize, in: query, example: 300, schema: {type: number, minimum: 0.000001, maximum: 1000000000000000}, description: 'Carousel page extent a in points (PageSize, docs/model.md#carousels): at most A, viewport.width (viewport.height when vertical), else a 422 at /pageSize; in a fluid stylesheet (keyframes css or waapi without viewport) up to 10^15, the page there being min(pageSize, A). Exclusive with pageSize.fraction: both are a 422, appears more than once, at the pointer of the later one (/pageSize/fraction or /pageSize). An infinite carousel needs (pageCount − 2)·(a + pageSpacing) ≥ A (a 422 at /infinite naming the smallest pageCount that does).'}
+      - {name: pageSize.fraction, in: query, schema: {type: number, exclusiveMinimum: 0, maximum: 1}, description: 'Carousel page extent as a fraction f of A (`pageSize.fraction=0.8`; PageSize `{"fraction": f}`), the page f·A at least 10^-6 (a 422 at /pageSize/fraction). Exclusive with pageSize (both: a 422, appears more than once, at the pointer of the later one).'}
+      - {name: align, in: query, example: center, schema: {$ref: '#/components/schemas/Align'}, description: 'Where a carousel page rests: start (c = 0) or center (c = (A − a)/2); without pageSize or pageSize.fraction both are the same.'}
       - {name: axis, in: query, schema: {$ref: '#/components/schemas/Axis'}, description: Paging axis.}
       - {name: direction, in: query, schema: {$ref: '#/components/schemas/Direction'}, description: Page order.}
       - {name: infinite, in: query, schema: {type: boolean, default: false}, description: Wrap around (needs pageCount ≥ 3).}
@@ -178,6 +181,9 @@ paths:
       - {name: viewport.height, in: query, required: true, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: Viewport height H in points.}
       - {name: pageCount, in: query, required: true, example: 5, schema: {$ref: '#/components/schemas/PageCount'}, description: Number of pages N.}
       - {name: pageSpacing, in: query, schema: {$ref: '#/components/schemas/PageSpacing'}, description: Gap S between pages.}
+      - {name: pageSize, in: query, example: 300, schema: {type: number, minimum: 0.000001, maximum: 1000000000000000}, description: 'Carousel page extent a in points (PageSize, docs/model.md#carousels): at most A, viewport.width (viewport.height when vertical), else a 422 at /pageSize; in a fluid stylesheet (keyframes css or waapi without viewport) up to 10^15, the page there being min(pageSize, A). Exclusive with pageSize.fraction: both are a 422, appears more than once, at the pointer of the later one (/pageSize/fraction or /pageSize). An infinite carousel needs (pageCount − 2)·(a + pageSpacing) ≥ A (a 422 at /infinite naming the smallest pageCount that does).'}
+      - {name: pageSize.fraction, in: query, schema: {type: number, exclusiveMinimum: 0, maximum: 1}, description: 'Carousel page extent as a fraction f of A (`pageSize.fraction=0.8`; PageSize `{"fraction": f}`), the page f·A at least 10^-6 (a 422 at /pageSize/fraction). Exclusive with pageSize (both: a 422, appears more than once, at the pointer of the later one).'}
+      - {name: align, in: query, example: center, schema: {$ref: '#/components/schemas/Align'}, description: 'Where a carousel page rests: start (c = 0) or center (c = (A − a)/2); without pageSize or pageSize.fraction both are the same.'}
       - {name: axis, in: query, schema: {$ref: '#/components/schemas/Axis'}, description: Paging axis.}
       - {name: direction, in: query, schema: {$ref: '#/components/schemas/Direction'}, description: Page order.}
       - {name: infinite, in: query, schema: {type: boolean, default: false}, description: Wrap around (needs pageCount ≥ 3).}
@@ -641,6 +647,9 @@ paths:
       - {name: viewport.height, in: query, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height H in points. Leave both viewport parameters out for a fluid answer (format css or waapi, docs/web.md#fluid-and-fixed); required otherwise (a 422 at /viewport).'}
       - {name: pageCount, in: query, required: true, example: 5, schema: {$ref: '#/components/schemas/PageCount'}, description: Number of pages N.}
       - {name: pageSpacing, in: query, schema: {$ref: '#/components/schemas/PageSpacing'}, description: Gap S between pages.}
+      - {name: pageSize, in: query, example: 300, schema: {type: number, minimum: 0.000001, maximum: 1000000000000000}, description: 'Carousel page extent a in points (PageSize, docs/model.md#carousels): at most A, viewport.width (viewport.height when vertical), else a 422 at /pageSize; in a fluid stylesheet (keyframes css or waapi without viewport) up to 10^15, the page there being min(pageSize, A). Exclusive with pageSize.fraction: both are a 422, appears more than once, at the pointer of the later one (/pageSize/fraction or /pageSize). An infinite carousel needs (pageCount − 2)·(a + pageSpacing) ≥ A (a 422 at /infinite naming the smallest pageCount that does).'}
+      - {name: pageSize.fraction, in: query, schema: {type: number, exclusiveMinimum: 0, maximum: 1}, description: 'Carousel page extent as a fraction f of A (`pageSize.fraction=0.8`; PageSize `{"fraction": f}`), the page f·A at least 10^-6 (a 422 at /pageSize/fraction). Exclusive with pageSize (both: a 422, appears more than once, at the pointer of the later one).'}
+      - {name: align, in: query, example: center, schema: {$ref: '#/components/schemas/Align'}, description: 'Where a carousel page rests: start (c = 0) or center (c = (A − a)/2); without pageSize or pageSize.fraction both are the same.'}
       - {name: axis, in: query, schema: {$ref: '#/components/schemas/Axis'}, description: Paging axis.}
       - {name: direction, in: query, schema: {$ref: '#/components/schemas/Direction'}, description: Page order.}
       - {name: infinite, in: query, schema: {type: boolean, default: false}, description: 'Wrap around (needs pageCount ≥ 3). Not in a fluid stylesheet of a carousel (a 422 at /infinite).'}
@@ -684,6 +693,9 @@ paths:
       - {name: viewport.height, in: query, example: 844, schema: {$ref: '#/components/schemas/Length'}, description: 'Viewport height H in points. Leave both viewport parameters out for a fluid answer (format css or waapi, docs/web.md#fluid-and-fixed); required otherwise (a 422 at /viewport).'}
       - {name: pageCount, in: query, required: true, example: 5, schema: {$ref: '#/components/schemas/PageCount'}, description: Number of pages N.}
       - {name: pageSpacing, in: query, schema: {$ref: '#/components/schemas/PageSpacing'}, description: Gap S between pages.}
+      - {name: pageSize, in: query, example: 300, schema: {type: number, minimum: 0.000001, maximum: 1000000000000000}, description: 'Carousel page extent a in points (PageSize, docs/model.md#carousels): at most A, viewport.width (viewport.height when vertical), else a 422 at /pageSize; in a fluid stylesheet (keyframes css or waapi without viewport) up to 10^15, the page there being min(pageSize, A). Exclusive with pageSize.fraction: both are a 422, appears more than once, at the pointer of the later one (/pageSize/fraction or /pageSize). An infinite carousel needs (pageCount − 2)·(a + pageSpacing) ≥ A (a 422 at /infinite naming the smallest pageCount that does).'}
+      - {name: pageSize.fraction, in: query, schema: {type: number, exclusiveMinimum: 0, maximum: 1}, description: 'Carousel page extent as a fraction f of A (`pageSize.fraction=0.8`; PageSize `{"fraction": f}`), the page f·A at least 10^-6 (a 422 at /pageSize/fraction). Exclusive with pageSize (both: a 422, appears more than once, at the pointer of the later one).'}
+      - {name: align, in: query, example: center, schema: {$ref: '#/components/schemas/Align'}, description: 'Where a carousel page rests: start (c = 0) or center (c = (A − a)/2); without pageSize or pageSize.fraction both are the same.'}
       - {name: axis, in: query, schema: {$ref: '#/components/schemas/Axis'}, description: Paging axis.}
       - {name: direction, in: query, schema: {$ref: '#/components/schemas/Direction'}, description: Page order.}
       - {name: infinite, in: query, schema: {type: boolean, default: false}, description: 'Wrap around (needs pageCount ≥ 3). Not in a fluid stylesheet of a carousel (a 422 at /infinite).'}
@@ -1818,6 +1830,9 @@ components:
         properties:
           pageCount: {minimum: 3}
           include: {const: visible}
+      examples:
+        - {viewport: {width: 400, height: 600}, pageCount: 5, pageSpacing: 20, pageSize: 300, align: center, layers: [{name: card, rate: 0.3}], format: css}
+        - {pageCount: 5, pageSpacing: 16, pageSize: {fraction: 0.8}, align: center, layers: [{name: card, rate: 0.3, opacity: {min: 0.5}}], format: waapi}
       properties:
         viewport: {$ref: '#/components/schemas/Size'}
         pageCount: {$ref: '#/components/schemas/PageCount'}

@@ -72,6 +72,14 @@ check("pagingPost invalid is a typed 422 Problem with pointers",
 post_etag = op("pagingPost").sync_detailed(client=client, body=paging).headers["ETag"]
 refused = op("pagingPost").sync(client=client, body=paging, if_none_match=post_etag)
 check("pagingPost with a matching If-None-Match is a 412 Problem", isinstance(refused, m.Problem) and refused.status == 412)
+# A carousel in the GET form: pageSize / pageSize.fraction and align are query parameters too.
+for size, query in ((300, {"page_size": 300}), ({"fraction": 0.8}, {"page_size_fraction": 0.8})):
+    posted = op("pagingPost").sync(client=client, body=m.PagingRequest.from_dict(
+        {"viewport": {"width": 400, "height": 600}, "pageCount": 5, "pageSpacing": 20, "pageSize": size, "align": "center", "offset": 160}))
+    got = op("pagingGet").sync(client=client, viewport_width=400, viewport_height=600, page_count=5, page_spacing=20,
+                               align=m.Align.CENTER, offset=160, **query)
+    check("pagingGet carousel %s equals the POST answer" % sorted(query), isinstance(got, m.PagingLayout)
+          and isinstance(posted, m.PagingLayout) and got.to_dict() == posted.to_dict() and len(got.pages) > 1)
 bad_get = op("pagingGet").sync(client=client, viewport_width=390, viewport_height=844, page_count=0)
 check("pagingGet invalid is a 422 Problem at /pageCount", isinstance(bad_get, m.Problem) and bad_get.errors[0].pointer == "/pageCount")
 # The picture: a text form, read through the generated client's own httpx client.

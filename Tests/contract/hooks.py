@@ -166,6 +166,8 @@ def repair_paging(f, answers_pages=True):
         return
     if f.dotted:
         at_most_one(f, ["offset", "page", "offsets"])
+        # PageSize is a number or {"fraction": f}: as query parameters both may be drawn (a 422).
+        at_most_one(f, ["pageSize", "pageSize.fraction"])
         if f.has("range.from") or f.has("range.to"):
             f.delete("include")
             if not (f.has("range.from") and f.has("range.to")):
