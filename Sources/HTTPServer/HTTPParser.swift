@@ -56,7 +56,8 @@ final class HTTPParser {
                     return use(HTTPRequest(method: m.pointee.recorder.head.method, versionMinor: m.pointee.recorder.head.versionMinor,
                                            target: all.extracting(m.pointee.recorder.targetStart..<m.pointee.recorder.targetEnd),
                                            headers: HTTPHeaders(bytes: all, fields: Span(_unsafeElements: fields)),
-                                           body: Span<UInt8>(_unsafeBytes: body)))
+                                           body: Span<UInt8>(_unsafeBytes: body),
+                                           contentTypeIsJSON: m.pointee.recorder.head.contentTypeIsJSON))
                 }
             }
         }

@@ -72,13 +72,8 @@ struct HeadRecorder {
             valueEnd &-= 1
         }
         valueStart = min(valueStart, valueEnd)
-        switch nameEnd &- nameStart {
-        case 4, 6, 12, 16, 17:
-            let name = Span<UInt8>(_unsafeStart: (base + nameStart).assumingMemoryBound(to: UInt8.self), count: nameEnd &- nameStart)
-            let value = Span<UInt8>(_unsafeStart: (base + valueStart).assumingMemoryBound(to: UInt8.self), count: valueEnd &- valueStart)
-            head.note(name: name, value: value)
-        default:
-            break
+        if let name = ReadField(name: base + nameStart, count: nameEnd &- nameStart) {
+            head.note(name, Span<UInt8>(_unsafeStart: (base + valueStart).assumingMemoryBound(to: UInt8.self), count: valueEnd &- valueStart))
         }
         let field = HTTPHeaders.Field(name: nameStart..<nameEnd, value: valueStart..<valueEnd)
         if fieldCount < fields.count {
@@ -132,26 +127,67 @@ struct RequestHead {
     /// A `Transfer-Encoding` value naming a coding other than chunked (RFC 9112 §6.1).
     var transferCoding: String?
 
-    /// Notes one field whose name has the length of one the policy reads.
+    /// Notes one field the policy reads.
     @inline(__always)
-    fileprivate mutating func note(name: Span<UInt8>, value: Span<UInt8>) {
-        switch name.count {
-        case 4:
-            guard asciiCaseInsensitiveEquals(name, "host") else { return }
+    fileprivate mutating func note(_ name: ReadField, _ value: Span<UInt8>) {
+        switch name {
+        case .host:
             hostCount &+= 1
             if !HostField.isValid(value) { hostInvalid = true }
-        case 6:
-            guard expect == nil, asciiCaseInsensitiveEquals(name, "expect") else { return }
-            expect = String(copying: value)
-        case 12:
-            guard contentTypeIsJSON == nil, asciiCaseInsensitiveEquals(name, "content-type") else { return }
-            contentTypeIsJSON = MediaType.isJSON(value)
-        case 16:
-            guard contentCoding == nil, asciiCaseInsensitiveEquals(name, "content-encoding") else { return }
-            contentCoding = RequestTarget.coding(otherThan: "identity", in: value)
+        case .expect:
+            if expect == nil { expect = String(copying: value) }
+        case .contentType:
+            if contentTypeIsJSON == nil { contentTypeIsJSON = MediaType.isJSON(value) }
+        case .contentEncoding:
+            if contentCoding == nil { contentCoding = RequestTarget.coding(otherThan: "identity", in: value) }
+        case .transferEncoding:
+            if transferCoding == nil { transferCoding = RequestTarget.coding(otherThan: "chunked", in: value) }
+        }
+    }
+}
+
+/// The five fields `RequestHead` reads, told from a name by its length and then its bytes as
+/// one to three words, ASCII letters folded to lower case (`| 0x20` on every byte). The folding
+/// is exact here because llhttp has checked the name is a token (RFC 9110 §5.6.2): the only
+/// `tchar`s that `| 0x20` changes are the capital letters, `^` and `_`, and the names hold
+/// neither of the last two. Words overlap where a name is not a multiple of their size.
+enum ReadField: CaseIterable {
+    case host, expect, contentType, contentEncoding, transferEncoding
+
+    /// The field name, as the RFCs spell it.
+    var name: String {
+        switch self {
+        case .host: "Host"
+        case .expect: "Expect"
+        case .contentType: "Content-Type"
+        case .contentEncoding: "Content-Encoding"
+        case .transferEncoding: "Transfer-Encoding"
+        }
+    }
+
+    /// The field named by the `count` bytes at `p`, or nil (most names: no comparison but their length).
+    @inline(__always)
+    init?(name p: UnsafeRawPointer, count: Int) {
+        func word(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: p.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) | 0x2020_2020_2020_2020
+        }
+        func half(_ offset: Int) -> UInt32 {
+            UInt32(littleEndian: p.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) | 0x2020_2020
+        }
+        switch count {
+        case 4 where half(0) == 0x7473_6f68:  // "host"
+            self = .host
+        case 6 where half(0) == 0x6570_7865 && half(2) == 0x7463_6570:  // "expe", "pect"
+            self = .expect
+        case 12 where word(0) == 0x2d74_6e65_746e_6f63 && word(4) == 0x6570_7974_2d74_6e65:  // "content-", "ent-type"
+            self = .contentType
+        case 16 where word(0) == 0x2d74_6e65_746e_6f63 && word(8) == 0x676e_6964_6f63_6e65:  // "content-", "encoding"
+            self = .contentEncoding
+        case 17 where word(0) == 0x7265_6673_6e61_7274 && word(8) == 0x6e69_646f_636e_652d
+            && word(9) == 0x676e_6964_6f63_6e65:  // "transfer", "-encodin", "encoding"
+            self = .transferEncoding
         default:
-            guard transferCoding == nil, asciiCaseInsensitiveEquals(name, "transfer-encoding") else { return }
-            transferCoding = RequestTarget.coding(otherThan: "chunked", in: value)
+            return nil
         }
     }
 }
