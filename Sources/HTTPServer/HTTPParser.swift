@@ -18,28 +18,6 @@ final class HTTPParser {
         case error(HTTPEngineError)
     }
 
-    /// What `headersComplete` knows about the message.
-    struct Head {
-        var method: HTTPMethod = .get
-        var versionMajor = 1
-        var versionMinor = 1
-        var contentLength: UInt64? = nil
-        var chunked = false
-        var upgrade = false
-        /// `Host` fields seen (RFC 9112 §3.2 wants exactly one on HTTP/1.1).
-        var hostCount = 0
-        /// A `Host` value that is not `uri-host [ ":" port ]` (RFC 9110 §7.2; HostField.swift).
-        var hostInvalid = false
-        /// The first `Expect` value, if any.
-        var expect: String?
-        /// Whether the first `Content-Type` names JSON (`MediaType.isJSON`); nil without one.
-        var contentTypeIsJSON: Bool?
-        /// A `Content-Encoding` value naming a coding other than identity (RFC 9110 §8.4).
-        var contentCoding: String?
-        /// A `Transfer-Encoding` value naming a coding other than chunked (RFC 9112 §6.1).
-        var transferCoding: String?
-    }
-
     /// What to do with a complete head: go on, go on after `100 Continue`, or refuse.
     enum Verdict { case accept, acceptAfterContinue, reject(HTTPEngineError) }
 
@@ -50,32 +28,17 @@ final class HTTPParser {
     /// callbacks reach it without retaining any object and without dynamic exclusivity checks.
     private struct Message {
         let limits: HTTPLimits
-        var head = Head()
-        /// The target, then each field's name and value, copied from the input as llhttp hands
-        /// them over (a head may arrive over many reads); `fields` holds the ranges.
-        var bytes = ByteBuffer()
-        /// The target is `bytes[targetStart..<targetEnd]`: past the scheme and authority of an
-        /// absolute-form target (RFC 9112 §3.2.2), so routing sees the origin-form path.
-        var targetStart = 0
-        var targetEnd = 0
-        var fields: [HTTPHeaders.Field] = []
-        /// The current message's fields are `fields[..<fieldCount]`: the array is overwritten,
-        /// not emptied, per message (`removeAll(keepingCapacity:)` is a non-inlined
-        /// `replaceSubrange`, ≈ 66 instructions a request).
-        var fieldCount = 0
+        /// The target and the fields, and what the head policy reads of them (HeadRecorder.swift).
+        var recorder = HeadRecorder()
         var body = ByteBuffer()
         var inMessage = false
         var headersDone = false
         var expectsContinue = false
         var keepAlive = true
-        /// Where the field being received starts, and its value (-1: not started yet).
-        var nameStart = -1
-        var valueStart = -1
         var headerBytes = 0
         /// Chunk-extension bytes of this message so far (`HTTPLimits.maxChunkExtensionBytes`).
         var extensionBytes = 0
         var callbackError: HTTPEngineError?
-
     }
     private let message: UnsafeMutablePointer<Message>
 
@@ -85,15 +48,16 @@ final class HTTPParser {
     /// spans are made from the message's stable storage, so nothing is copied.
     func withRequest<R>(_ use: (borrowing HTTPRequest) -> R) -> R {
         let m = message
-        return m.pointee.bytes.withUnsafeReadableBytes { head in
+        return m.pointee.recorder.bytes.withUnsafeReadableBytes { head in
             m.pointee.body.withUnsafeReadableBytes { body in
-                m.pointee.fields.withUnsafeBufferPointer { stored in
-                    let fields = UnsafeBufferPointer(rebasing: stored[..<min(m.pointee.fieldCount, stored.count)])
+                m.pointee.recorder.fields.withUnsafeBufferPointer { stored in
+                    let fields = UnsafeBufferPointer(rebasing: stored[..<min(m.pointee.recorder.fieldCount, stored.count)])
                     let all = Span<UInt8>(_unsafeBytes: head)
-                    return use(HTTPRequest(method: m.pointee.head.method, versionMinor: m.pointee.head.versionMinor,
-                                           target: all.extracting(m.pointee.targetStart..<m.pointee.targetEnd),
+                    return use(HTTPRequest(method: m.pointee.recorder.head.method, versionMinor: m.pointee.recorder.head.versionMinor,
+                                           target: all.extracting(m.pointee.recorder.targetStart..<m.pointee.recorder.targetEnd),
                                            headers: HTTPHeaders(bytes: all, fields: Span(_unsafeElements: fields)),
-                                           body: Span<UInt8>(_unsafeBytes: body)))
+                                           body: Span<UInt8>(_unsafeBytes: body),
+                                           contentTypeIsJSON: m.pointee.recorder.head.contentTypeIsJSON))
                 }
             }
         }
@@ -102,18 +66,18 @@ final class HTTPParser {
     /// The request-target's path (up to `?`) for the access record, without a String (`RecordPath`).
     var recordPath: RecordPath {
         let m = message
-        return m.pointee.bytes.withUnsafeReadableBytes { head in
-            let limit = min(m.pointee.targetEnd, head.count)
-            let start = min(m.pointee.targetStart, limit)
+        return m.pointee.recorder.bytes.withUnsafeReadableBytes { head in
+            let limit = min(m.pointee.recorder.targetEnd, head.count)
+            let start = min(m.pointee.recorder.targetStart, limit)
             var end = start
             while end < limit && head[end] != UInt8(ascii: "?") { end &+= 1 }
             return RecordPath(Span<UInt8>(_unsafeBytes: UnsafeRawBufferPointer(rebasing: head[start..<end])))
         }
     }
 
-    var method: HTTPMethod { message.pointee.head.method }
-    var versionMinor: Int { message.pointee.head.versionMinor }
-    var upgrade: Bool { message.pointee.head.upgrade }
+    var method: HTTPMethod { message.pointee.recorder.head.method }
+    var versionMinor: Int { message.pointee.recorder.head.versionMinor }
+    var upgrade: Bool { message.pointee.recorder.head.upgrade }
     var inMessage: Bool { message.pointee.inMessage }
     /// The current message's headers are complete (its body may still be arriving).
     var headersDone: Bool { message.pointee.headersDone }
@@ -175,7 +139,7 @@ final class HTTPParser {
             return .needMore
         case HPE_PAUSED, HPE_PAUSED_UPGRADE:
             let consumed = llhttp_get_error_pos(parser).map { $0 - start } ?? input.count
-            if err == HPE_PAUSED_UPGRADE { message.pointee.head.upgrade = true }
+            if err == HPE_PAUSED_UPGRADE { message.pointee.recorder.head.upgrade = true }
             return .messageComplete(consumed: consumed)
         default:
             if let callbackError = message.pointee.callbackError { return .error(callbackError) }
@@ -209,117 +173,61 @@ final class HTTPParser {
         m.pointee.expectsContinue = false
         m.pointee.headerBytes = 0
         m.pointee.extensionBytes = 0
-        m.pointee.head = Head()
         // The previous request has been answered and released: reuse its storage (a huge head
         // or body does not pin its memory on an idle connection).
-        m.pointee.bytes.clear(keepingCapacityUpTo: 1 << 14)
-        m.pointee.targetStart = 0
-        m.pointee.targetEnd = 0
-        m.pointee.fieldCount = 0
-        m.pointee.nameStart = -1
-        m.pointee.valueStart = -1
+        m.pointee.recorder.reset()
         if !m.pointee.body.isEmpty { m.pointee.body.clear(keepingCapacityUpTo: 1 << 16) }
         return 0
     }
 
-    private static func countHeaderBytes(_ m: UnsafeMutablePointer<Message>, _ n: Int) -> Int32 {
+    /// Counts `n` more head bytes; false (and nothing counted past the limit matters) when the
+    /// head is now above `maxHeaderBytes`.
+    @inline(__always)
+    private static func countHeaderBytes(_ m: UnsafeMutablePointer<Message>, _ n: Int) -> Bool {
         m.pointee.headerBytes += n
-        if m.pointee.headerBytes > m.pointee.limits.maxHeaderBytes {
-            m.pointee.callbackError = HTTPEngineError(kind: .headersTooLarge, detail: "request headers exceed \(m.pointee.limits.maxHeaderBytes) bytes")
-            return -1
-        }
-        return 0
+        return m.pointee.headerBytes <= m.pointee.limits.maxHeaderBytes
+    }
+
+    /// The fields' bytes over the limit: a 431.
+    private static func headersTooLarge(_ m: UnsafeMutablePointer<Message>) -> Int32 {
+        m.pointee.callbackError = HTTPEngineError(kind: .headersTooLarge, detail: "request headers exceed \(m.pointee.limits.maxHeaderBytes) bytes")
+        return -1
     }
 
     private static func url(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
-        m.pointee.bytes.writeRaw(UnsafeRawBufferPointer(start: at, count: at == nil ? 0 : n))
-        m.pointee.targetEnd = m.pointee.bytes.writerIndex
+        m.pointee.recorder.appendTarget(UnsafeRawBufferPointer(start: at, count: at == nil ? 0 : n))
         // The target comes first, so these are its bytes alone: over the limit it is a 414
         // (RFC 9110 §15.5.15), not the 431 of a head whose fields are too large.
-        m.pointee.headerBytes += n
-        if m.pointee.headerBytes > m.pointee.limits.maxHeaderBytes {
-            m.pointee.callbackError = HTTPEngineError(kind: .uriTooLong, detail: "request-target exceeds \(m.pointee.limits.maxHeaderBytes) bytes")
-            return -1
-        }
-        return 0
+        if countHeaderBytes(m, n) { return 0 }
+        m.pointee.callbackError = HTTPEngineError(kind: .uriTooLong, detail: "request-target exceeds \(m.pointee.limits.maxHeaderBytes) bytes")
+        return -1
     }
 
     private static func field(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
-        if m.pointee.nameStart < 0 { m.pointee.nameStart = m.pointee.bytes.writerIndex }
-        m.pointee.bytes.writeRaw(UnsafeRawBufferPointer(start: at, count: at == nil ? 0 : n))
-        return countHeaderBytes(m, n)
+        m.pointee.recorder.appendName(UnsafeRawBufferPointer(start: at, count: at == nil ? 0 : n))
+        return countHeaderBytes(m, n) ? 0 : headersTooLarge(m)
     }
 
     private static func fieldValue(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
-        if m.pointee.valueStart < 0 { m.pointee.valueStart = m.pointee.bytes.writerIndex }
-        m.pointee.bytes.writeRaw(UnsafeRawBufferPointer(start: at, count: at == nil ? 0 : n))
-        return countHeaderBytes(m, n)
+        m.pointee.recorder.appendValue(UnsafeRawBufferPointer(start: at, count: at == nil ? 0 : n))
+        return countHeaderBytes(m, n) ? 0 : headersTooLarge(m)
     }
 
+    /// A field is complete: kept (a header field) or dropped (a trailer field, RFC 9112 §7.1.2:
+    /// its bytes were counted against `maxHeaderBytes` with the head's by the span callbacks, so
+    /// trailers are bounded like headers, 431; dropped fields hold no memory). Then its
+    /// separator bytes (": " and CRLF) are counted.
     private static func fieldComplete(_ m: UnsafeMutablePointer<Message>) -> Int32 {
-        if m.pointee.headersDone { return trailerComplete(m) }
-        if m.pointee.fieldCount >= m.pointee.limits.maxHeaderCount {
-            m.pointee.callbackError = HTTPEngineError(kind: .headersTooLarge, detail: "more than \(m.pointee.limits.maxHeaderCount) header fields")
-            return -1
-        }
-        let end = m.pointee.bytes.writerIndex
-        let nameStart = max(0, m.pointee.nameStart)
-        var valueStart = m.pointee.valueStart < 0 ? end : m.pointee.valueStart
-        let nameEnd = m.pointee.valueStart < 0 ? end : valueStart
-        // Trailing whitespace is not part of a field value (RFC 9110 §5.5).
-        var valueEnd = end
-        while valueEnd > valueStart, m.pointee.bytes.byte(at: valueEnd - 1) == 0x20 || m.pointee.bytes.byte(at: valueEnd - 1) == 0x09 {
-            valueEnd -= 1
-        }
-        valueStart = min(valueStart, valueEnd)
-        let field = HTTPHeaders.Field(name: nameStart..<nameEnd, value: valueStart..<valueEnd)
-        // The names read here by length first: most fields (Content-Length, Accept, User-Agent…)
-        // have none of these lengths and cost no comparison (bench/callgrind).
-        switch nameEnd &- nameStart {
-        case 4, 6, 12, 16, 17: break
-        default: return store(field, m)
-        }
-        m.pointee.bytes.withReadableBytes { all in
-            let name = all.extracting(nameStart..<nameEnd)
-            if asciiCaseInsensitiveEquals(name, "host") {
-                m.pointee.head.hostCount += 1
-                if !HostField.isValid(all.extracting(valueStart..<valueEnd)) { m.pointee.head.hostInvalid = true }
-            } else if asciiCaseInsensitiveEquals(name, "expect") && m.pointee.head.expect == nil {
-                m.pointee.head.expect = String(copying: all.extracting(valueStart..<valueEnd))
-            } else if asciiCaseInsensitiveEquals(name, "content-type") && m.pointee.head.contentTypeIsJSON == nil {
-                m.pointee.head.contentTypeIsJSON = MediaType.isJSON(all.extracting(valueStart..<valueEnd))
-            } else if asciiCaseInsensitiveEquals(name, "content-encoding") && m.pointee.head.contentCoding == nil {
-                m.pointee.head.contentCoding = RequestTarget.coding(otherThan: "identity", in: all.extracting(valueStart..<valueEnd))
-            } else if asciiCaseInsensitiveEquals(name, "transfer-encoding") && m.pointee.head.transferCoding == nil {
-                m.pointee.head.transferCoding = RequestTarget.coding(otherThan: "chunked", in: all.extracting(valueStart..<valueEnd))
-            }
-        }
-        return store(field, m)
-    }
-
-    /// Keeps a complete field's ranges and counts its separator bytes.
-    @inline(__always)
-    private static func store(_ field: HTTPHeaders.Field, _ m: UnsafeMutablePointer<Message>) -> Int32 {
-        if m.pointee.fieldCount < m.pointee.fields.count {
-            m.pointee.fields[m.pointee.fieldCount] = field
+        if m.pointee.headersDone {
+            m.pointee.recorder.dropField()
         } else {
-            m.pointee.fields.append(field)
+            if m.pointee.recorder.fieldCount >= m.pointee.limits.maxHeaderCount {
+                m.pointee.callbackError = HTTPEngineError(kind: .headersTooLarge, detail: "more than \(m.pointee.limits.maxHeaderCount) header fields")
+                return -1
+            }
+            m.pointee.recorder.completeField()
         }
-        m.pointee.fieldCount &+= 1
-        m.pointee.nameStart = -1
-        m.pointee.valueStart = -1
-        return countHeaderBytes(m, 4) // ": " and CRLF
-    }
-
-    /// A trailer field (RFC 9112 §7.1.2): its bytes were counted against `maxHeaderBytes` with the
-    /// head's by the span callbacks (so trailers are bounded like headers: 431), and it is then
-    /// dropped, not stored: RFC 9110 §6.5.1 forbids merging trailers into the header section, and
-    /// nothing here uses them. Dropped fields hold no memory, so only their bytes are limited.
-    private static func trailerComplete(_ m: UnsafeMutablePointer<Message>) -> Int32 {
-        if m.pointee.nameStart >= 0 { m.pointee.bytes.moveWriterIndex(to: m.pointee.nameStart) }
-        m.pointee.nameStart = -1
-        m.pointee.valueStart = -1
-        return countHeaderBytes(m, 4)
+        return countHeaderBytes(m, 4) ? 0 : headersTooLarge(m)
     }
 
     /// Chunk-extension bytes (RFC 9112 §7.1.1) are not kept, only counted against their limit.
@@ -334,19 +242,18 @@ final class HTTPParser {
 
     private static func headersComplete(_ m: UnsafeMutablePointer<Message>, _ parser: UnsafeMutablePointer<llhttp_t>) -> Int32 {
         let p = parser.pointee
-        m.pointee.head.method = Self.method(p.method)
-        m.pointee.head.versionMajor = Int(p.http_major)
-        m.pointee.head.versionMinor = Int(p.http_minor)
-        m.pointee.head.chunked = p.flags & UInt16(F_CHUNKED.rawValue) != 0
-        m.pointee.head.contentLength = p.flags & UInt16(F_CONTENT_LENGTH.rawValue) != 0 ? p.content_length : nil
-        m.pointee.head.upgrade = p.upgrade != 0
+        m.pointee.recorder.head.method = Self.method(p.method)
+        m.pointee.recorder.head.versionMajor = Int(p.http_major)
+        m.pointee.recorder.head.versionMinor = Int(p.http_minor)
+        m.pointee.recorder.head.chunked = p.flags & UInt16(F_CHUNKED.rawValue) != 0
+        m.pointee.recorder.head.contentLength = p.flags & UInt16(F_CONTENT_LENGTH.rawValue) != 0 ? p.content_length : nil
+        m.pointee.recorder.head.upgrade = p.upgrade != 0
         m.pointee.headersDone = true
-        guard let start = RequestTarget.originFormStart(&m.pointee.bytes, end: m.pointee.targetEnd) else {
+        guard m.pointee.recorder.findOriginForm() else {
             m.pointee.callbackError = HTTPEngineError(kind: .malformed, detail: "absolute-form target without a host")
             return -1
         }
-        m.pointee.targetStart = start
-        switch judge(&m.pointee.head, m.pointee.limits) {
+        switch judge(&m.pointee.recorder.head, m.pointee.limits) {
         case .accept: return 0
         case .acceptAfterContinue:
             m.pointee.expectsContinue = true
@@ -361,7 +268,7 @@ final class HTTPParser {
     /// first (memory behind a pointer may change during the call; the copy retains and releases its
     /// strings, ≈ 100 instructions a request, bench/callgrind); an `inout` access is exclusive, so
     /// the head is lent as it is.
-    private static func judge(_ head: inout Head, _ limits: HTTPLimits) -> Verdict {
+    private static func judge(_ head: inout RequestHead, _ limits: HTTPLimits) -> Verdict {
         HeadPolicy.judge(head, limits)
     }
 

@@ -13,13 +13,28 @@ public struct HTTPRequest: ~Escapable {
     /// The de-chunked body (empty when there is none).
     public let body: Span<UInt8>
 
+    /// Whether the first `Content-Type` field names JSON (`MediaType.isJSON`), nil without one:
+    /// read once by the parser while the head arrives (the head policy needs it too), so the
+    /// application does not look the field up and scan it again.
+    public let contentTypeIsJSON: Bool?
+
     @_lifetime(copy target, copy headers, copy body)
     public init(method: HTTPMethod, versionMinor: Int = 1, target: Span<UInt8>, headers: HTTPHeaders, body: Span<UInt8>) {
+        let contentType = headers.firstIndex(of: "Content-Type")
+        self.init(method: method, versionMinor: versionMinor, target: target, headers: headers, body: body,
+                  contentTypeIsJSON: contentType.map { MediaType.isJSON(headers.value(at: $0)) })
+    }
+
+    /// With the parser's `contentTypeIsJSON`.
+    @_lifetime(copy target, copy headers, copy body)
+    init(method: HTTPMethod, versionMinor: Int, target: Span<UInt8>, headers: HTTPHeaders, body: Span<UInt8>,
+         contentTypeIsJSON: Bool?) {
         self.method = method
         self.versionMinor = versionMinor
         self.target = target
         self.headers = headers
         self.body = body
+        self.contentTypeIsJSON = contentTypeIsJSON
     }
 
     /// Where `?` is in the target, or nil.

@@ -7,7 +7,7 @@ enum HeadPolicy {
     /// 100-continue on HTTP/1.1 only, others 417; a final status the head already determines is
     /// sent instead of 100, so a POST whose Content-Type is missing or not JSON, which the service
     /// refuses (docs/api.md#errors), is 415 before its body is sent).
-    static func judge(_ head: borrowing HTTPParser.Head, _ limits: borrowing HTTPLimits) -> HTTPParser.Verdict {
+    static func judge(_ head: borrowing RequestHead, _ limits: borrowing HTTPLimits) -> HTTPParser.Verdict {
         if head.versionMajor != 1 {
             return .reject(HTTPEngineError(kind: .versionNotSupported, detail: "only HTTP/1.0 and HTTP/1.1 are supported"))
         }

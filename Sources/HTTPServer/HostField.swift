@@ -7,6 +7,10 @@ enum HostField {
     /// IPv4 address (unreserved, percent-encoded and sub-delims bytes), then an optional colon and
     /// digits. An empty value is valid (RFC 9110 §7.2: an authority without a host).
     static func isValid(_ value: Span<UInt8>) -> Bool {
+        value.withUnsafeBufferPointer { isValid($0) }
+    }
+
+    private static func isValid(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         let n = value.count
         if n > 0 && value[0] == UInt8(ascii: "[") {
@@ -21,6 +25,11 @@ enum HostField {
             guard i < n, i > 1 else { return false }
             i &+= 1
         } else {
+            // Eight bytes at a time while they are letters, digits, '.' or '-' (a host name or an
+            // IPv4 address: nearly every value), then byte by byte from the first other word.
+            while i &+ 8 <= n && hostNameWord(UnsafeRawPointer(value.baseAddress.unsafelyUnwrapped + i).loadUnaligned(as: UInt64.self)) {
+                i &+= 8
+            }
             while i < n && value[i] != UInt8(ascii: ":") {
                 let b = value[i]
                 if b == UInt8(ascii: "%") {
@@ -43,19 +52,26 @@ enum HostField {
         return true
     }
 
-    /// unreserved (ALPHA DIGIT - . _ ~) or sub-delims (! $ & ' ( ) * + , ; =), RFC 3986 §2.
+    /// unreserved (ALPHA DIGIT - . _ ~) or sub-delims (! $ & ' ( ) * + , ; =), RFC 3986 §2: one
+    /// bit per byte in two words (bytes 0–63, 64–127), so a byte costs a shift and a test instead
+    /// of a chain of ranges (the check ran at ≈ 17 instructions a byte, bench/callgrind).
     @inline(__always)
-    private static func isRegName(_ b: UInt8) -> Bool {
-        switch b {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-             UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"),
-             UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","),
-             UInt8(ascii: ";"), UInt8(ascii: "="):
-            return true
-        default:
-            return false
-        }
+    static func isRegName(_ b: UInt8) -> Bool {
+        let mask: UInt64 = b < 64 ? 0x2bff_7fd2_0000_0000 : b < 128 ? 0x47ff_fffe_87ff_fffe : 0
+        return (mask >> (b & 63)) & 1 == 1
+    }
+
+    /// Whether each of the eight bytes of `w` is an ASCII letter, a digit, '.' or '-', per lane
+    /// (`x ≥ lo` is the high bit of `x + 0x80 − lo`, exact for ASCII lanes; a lane with its high
+    /// bit set fails the first test, whatever its carries did to the others).
+    @inline(__always)
+    static func hostNameWord(_ w: UInt64) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let folded = w | 0x2020_2020_2020_2020
+        let letter = (folded &+ 0x1f1f_1f1f_1f1f_1f1f) & ~(folded &+ 0x0505_0505_0505_0505)  // 0x61…0x7a
+        let digitDotHyphen = (w &+ 0x5353_5353_5353_5353) & ~(w &+ 0x4646_4646_4646_4646)    // 0x2d…0x39
+        let slash = FieldCheck.zeroLanes(w ^ 0x2f2f_2f2f_2f2f_2f2f)
+        return w & high == 0 && ((letter | (digitDotHyphen & ~slash)) & high) == high
     }
 
     @inline(__always)

@@ -75,4 +75,38 @@ import Testing
         h.send("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n")
         #expect(h.statuses == [200])
     }
+
+    /// The reg-name bitmap against RFC 3986 §2's sets spelled out, for every byte value: a host
+    /// of that one byte is valid exactly when the byte is unreserved or a sub-delim.
+    @Test func everyByteIsARegNameByteExactlyWhenRFC3986SaysSo() {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~".utf8)
+            .union("!$&'()*+,;=".utf8)
+        for b in 0...255 {
+            let byte = UInt8(b)
+            #expect(HostField.isRegName(byte) == allowed.contains(byte), "byte \(b)")
+            let one = [byte]
+            #expect(HostField.isValid(one.span) == (allowed.contains(byte) || byte == UInt8(ascii: ":")), "host of byte \(b)")
+        }
+    }
+
+    /// The eight-bytes-at-a-time test of a host name against the byte-by-byte rule: every byte
+    /// value in every lane of a word of otherwise valid bytes.
+    @Test func theWordTestAcceptsExactlyLettersDigitsDotsAndHyphens() {
+        let host = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-".utf8)
+        for b in 0...255 {
+            for lane in 0..<8 {
+                var bytes = Array("a1.-Zz9b".utf8)
+                bytes[lane] = UInt8(b)
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                #expect(HostField.hostNameWord(word) == host.contains(UInt8(b)), "byte \(b) in lane \(lane)")
+            }
+        }
+    }
+
+    @Test(arguments: ["example.com", "sub.example-host.org:8443", "127.0.0.1:65535", "ab%41cdefgh", "abcdefgh!$&'()*+,;=", "abcdefg h"])
+    func longHostValuesAgreeWithTheByteRule(_ host: String) {
+        var h = MachineHarness()
+        h.send("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+        #expect(h.statuses == [host.contains(" ") ? 400 : 200])
+    }
 }

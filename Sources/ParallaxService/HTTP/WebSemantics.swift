@@ -88,7 +88,13 @@ final class WebSemantics {
             hash = 0
             response.contentType = document.contentType
         }
-        let isGet = request.method == .get || request.method == .head
+        // Matched, not compared: `==` on a method is the derived equality of an enum with a
+        // String payload (≈ 15 instructions a call, five calls a request, bench/callgrind).
+        let isGet: Bool
+        switch request.method {
+        case .get, .head: isGet = true
+        default: isGet = false
+        }
         if let documentTag {
             response.appendField("ETag", documentTag)
         } else {
@@ -130,7 +136,7 @@ final class WebSemantics {
     /// the media type. Documents bring theirs (`StaticDocument`).
     func entityTagHash(_ request: borrowing HTTPRequest, _ route: Route, _ contentType: String?) -> UInt64 {
         let variant = contentType ?? ""
-        if request.method == .post {
+        if case .post = request.method {
             return EntityTag.hash(route: route.path, representation: request.body, isQuery: false,
                                   variant: variant, version: EntityTag.answerVersion)
         }

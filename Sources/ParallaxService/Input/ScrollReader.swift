@@ -43,16 +43,13 @@ extension InputReader {
     }
 
     private mutating func elements(_ v: JSONValue) -> [ScrollInput.Element]? {
-        guard v.kind == .array else { fail("must be an array, not \(v.kindName)"); return nil }
-        var out: [ScrollInput.Element] = []
-        out.reserveCapacity(v.count)
-        v.forEachElement { i, e in out.append(at(i) { $0.element(e) }) }
-        return out
+        objects(v, placeholder: ScrollInput.Element(name: "", frame: Frame(x: 0, y: 0, width: 1, height: 1))) { r, e, element in
+            r.element(e, into: &element)
+        }
     }
 
-    /// One element; a placeholder keeps later indices aligned when it is invalid.
-    private mutating func element(_ v: JSONValue) -> ScrollInput.Element {
-        var element = ScrollInput.Element(name: "", frame: Frame(x: 0, y: 0, width: 1, height: 1))
+    /// One element, read over its placeholder (`objects`).
+    private mutating func element(_ v: JSONValue, into element: inout ScrollInput.Element) {
         object(v, ElementField.self) { r, member, e in
             guard case .field(let field) = member else { return false }
             switch field {
@@ -70,7 +67,6 @@ extension InputReader {
             }
             return true
         }
-        return element
     }
 
     /// `[from, to]` of an effect (`translate`, `scale`, `opacity`, `rotate`).

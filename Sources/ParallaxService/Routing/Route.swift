@@ -111,6 +111,8 @@ struct Route: Sendable {
     /// The table's index of the route of `path` (the request-target before `?`), or
     /// `table.count` when none matches. Matched on bytes: no String is built per request.
     static func index(of path: Span<UInt8>) -> Int {
+        // Read once: each read of a static is a `swift_once` call.
+        let paths = Self.paths
         var i = 0
         while i < paths.count {
             let p = paths[i]
@@ -137,12 +139,22 @@ struct Route: Sendable {
     private static let paths: [[UInt8]] = table.map { Array("\($0.path)".utf8) }
 
     /// Whether the bytes of `path` are those of `p` (of the same length).
+    /// Eight bytes at a time, then byte by byte.
     @inline(__always) private static func same(_ path: Span<UInt8>, _ p: Span<UInt8>) -> Bool {
-        var i = 0
-        while i < p.count {
-            if path[i] != p[i] { return false }
-            i &+= 1
+        path.withUnsafeBytes { a in
+            p.withUnsafeBytes { b in
+                let n = b.count
+                var i = 0
+                while i &+ 8 <= n {
+                    if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+                    i &+= 8
+                }
+                while i < n {
+                    if a[i] != b[i] { return false }
+                    i &+= 1
+                }
+                return true
+            }
         }
-        return true
     }
 }
