@@ -67,9 +67,6 @@ protocol LayoutModel {
     /// whole (a header, or scroll elements, whose tracks are bounded by `maxElements`).
     func streamedTracks(domain: KeyframeDomain?, properties: [String]?, keyTimes: Bool,
                         limits: LayoutLimits) throws(ValidationError) -> SlotTracksAnswer?
-    /// The markup the css and waapi formats style (docs/model.md#keyframes): `keyframes` may
-    /// reach past the `requested` domain (a stylesheet covers every offset the page can reach).
-    func scene(_ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits) -> KeyframesScene
     /// The domain a stylesheet animates over: every offset the page can reach
     /// (docs/model.md#keyframes-on-real-pages; Output/Keyframes/KeyframesStyledDomain.swift).
     func styledDomain(_ d: KeyframeDomain, limits: LayoutLimits) -> KeyframeDomain
@@ -113,9 +110,6 @@ extension PagingInput: LayoutModel {
         FramedAnswer(PagingFrames(try PagingEngine(self, limits: limits)))
     }
     func picture(limits: LayoutLimits) throws(ValidationError) -> ByteBuffer { try SVGPaging.draw(self, limits: limits) }
-    func scene(_ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits) -> KeyframesScene {
-        .paging(self, keyframes, requested: requested, limits: limits)
-    }
 }
 
 extension HeaderInput: LayoutModel {
@@ -127,9 +121,6 @@ extension HeaderInput: LayoutModel {
         FramedAnswer(HeaderFrames(try HeaderEngine(self, limits: limits)))
     }
     func picture(limits: LayoutLimits) throws(ValidationError) -> ByteBuffer { try SVGHeader.draw(self, limits: limits) }
-    func scene(_ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits) -> KeyframesScene {
-        .header(self, keyframes, requested: requested, limits: limits)
-    }
 }
 
 extension ScrollInput: LayoutModel {
@@ -141,7 +132,4 @@ extension ScrollInput: LayoutModel {
         FramedAnswer(ScrollFrames(try ScrollEngine(self, limits: limits)))
     }
     func picture(limits: LayoutLimits) throws(ValidationError) -> ByteBuffer { try SVGScroll.draw(self, limits: limits) }
-    func scene(_ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits) -> KeyframesScene {
-        .scroll(self, keyframes, requested: requested, limits: limits)
-    }
 }

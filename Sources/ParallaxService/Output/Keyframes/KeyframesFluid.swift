@@ -21,24 +21,25 @@ struct FluidScenes {
     static let references = [Size(width: 1024, height: 1024), Size(width: 2048, height: 1024), Size(width: 1024, height: 2048)]
     static let checks = [Size(width: 1600, height: 1200), Size(width: 320, height: 320)]
 
-    var main: [KeyframesScene]
-    var reduced: [KeyframesScene]
+    var main: [SceneSource]
+    var reduced: [SceneSource]
 
     /// `scene(size, reduced, probe)`: the markup at `size`, at the request's motion or at
     /// `motionScale: 0`; `probe`: of a request that bends exactly where this one does, at most a
     /// few boxes long (a pager of at most 5 pages: page i's numbers are page 0's moved by i·L, so
     /// its first, middle and last pages show every bend; `FluidStyled.fluidProbe`). The checks run
-    /// on the probe, so a 10 000-box stylesheet is laid out three times, not five.
-    init(_ scene: (Size, Bool, Bool) throws(ValidationError) -> KeyframesScene) throws(ValidationError) {
-        var main: [KeyframesScene] = [], reduced: [KeyframesScene] = []
+    /// on the probe, so a 10 000-box stylesheet is laid out three times, not five; the scenes
+    /// are laid out a unit at a time as the writer reaches each (`SceneSource`), the probe's whole.
+    init(_ scene: (Size, Bool, Bool) throws(ValidationError) -> SceneSource) throws(ValidationError) {
+        var main: [SceneSource] = [], reduced: [SceneSource] = []
         for r in Self.references {
             main.append(try scene(r, false, false))
             reduced.append(try scene(r, true, false))
         }
         for motion in [false, true] {
             var probes: [KeyframesScene] = []
-            for r in Self.references { probes.append(try scene(r, motion, true)) }
-            for c in Self.checks { try Self.check(probes, try scene(c, motion, true), at: c) }
+            for r in Self.references { probes.append(try scene(r, motion, true).whole()) }
+            for c in Self.checks { try Self.check(probes, try scene(c, motion, true).whole(), at: c) }
         }
         self.main = main
         self.reduced = reduced
