@@ -84,7 +84,10 @@ extension PagingInput: WholeScenes {
         var scene = KeyframesScene.pagingHead(self, axis: keyframes.axis, domain: domain, requested: requested)
         let slotSet = Set(slots)
         for page in at?.pages ?? [] where slotSet.contains(page.slot) {
-            scene.boxes += KeyframesScene.pagingSlot(self, page, tracks, axis: keyframes.axis, domain: domain, fluid: fluid)
+            let names = page.layers.map(\.name)
+            scene.boxes += KeyframesScene.pagingSlot(self, page, KeyframesScene.SlotTracks(tracks, slot: page.slot, names: names),
+                                                     selectors: KeyframesScene.layerSelectors(names),
+                                                     axis: keyframes.axis, domain: domain, fluid: fluid)
         }
         return scene
     }

@@ -44,6 +44,15 @@ protocol AnswerCursor {
     var estimatedBytes: Int { get }
     /// Writes the next piece; returns false, having written nothing, when the answer is complete.
     mutating func writeNext(_ w: inout JSONWriter) -> Bool
+    /// The most bytes one chunk of a streamed answer holds (the engine asks for at most 64 KiB): a
+    /// writer that spends more than ~20 ns a byte (the stylesheets, which lay out a unit of
+    /// their scenes every few rules) asks for less, so one chunk stays ~1 ms of the loop
+    /// (docs/operations.md#bounded-memory).
+    var chunkBytes: Int { get }
+}
+
+extension AnswerCursor {
+    var chunkBytes: Int { .max }
 }
 
 /// One of the layout models (docs/model.md): what both endpoints need of its input type.

@@ -161,6 +161,14 @@ enum KeyframesCursor: AnswerCursor {
         }
     }
 
+    var chunkBytes: Int {
+        switch self {
+        case .stylesheet(let s): s.chunkBytes
+        case .waapi(let a): a.chunkBytes
+        case .tracks, .slots: .max
+        }
+    }
+
     mutating func writeNext(_ w: inout JSONWriter) -> Bool {
         switch self {
         case .tracks(var t):

@@ -14,7 +14,7 @@ struct AnswerProducer<Answer: AnswerCursor>: HTTPBodyProducer {
 
     mutating func produce(into buffer: inout ByteBuffer, limit: Int) -> HTTPBodyProgress {
         JSONWriter.write(into: &buffer) { w in
-            let end = w.writerIndex + max(limit, 1)
+            let end = w.writerIndex + max(min(limit, answer.chunkBytes), 1)
             while w.writerIndex < end {
                 if !answer.writeNext(&w) { return .done }
             }

@@ -43,6 +43,9 @@ struct StylesheetAnswer: AnswerCursor {
     }
 
     var estimatedBytes: Int { 2_000 + main[0].boxCount * 900 }
+    /// About 1 ms of writing per chunk (docs/operations.md#bounded-memory: a fluid stylesheet lays
+    /// out three scenes per unit).
+    var chunkBytes: Int { spelling.isFluid ? 4 * 1024 : 8 * 1024 }
 
     private var scenes: [SceneSource] { variant == 0 ? main : reduced }
     private var prefix: String { variant == 0 ? "parallax-" : "parallax-rm-" }

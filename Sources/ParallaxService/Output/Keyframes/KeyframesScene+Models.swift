@@ -38,35 +38,71 @@ extension KeyframesScene {
         axis == .horizontal || input.direction != .rtl
     }
 
+    /// One slot's tracks by box, each box's by property (the first of a property wins, as
+    /// `group` keeps it): the page's, and each layer's in the page's layer order.
+    struct SlotTracks {
+        var page: [String: Track] = [:]
+        var layers: [[String: Track]]
+
+        /// `tracks` of one slot, in the answer's order (the page's, then each layer's in the
+        /// layer order, `names`): matched by walking both, no name hashed.
+        init(_ tracks: [Track], names: [String]) {
+            layers = Array(repeating: [:], count: names.count)
+            var j = 0
+            for t in tracks {
+                switch t.target {
+                case .page:
+                    if page[t.property] == nil { page[t.property] = t }
+                case .layer(_, let name):
+                    if j >= names.count || names[j] != name { j = names.firstIndex(of: name) ?? names.count }
+                    if j < names.count, layers[j][t.property] == nil { layers[j][t.property] = t }
+                case .header, .element: break
+                }
+            }
+        }
+
+        /// Slot `slot`'s from tracks grouped by target (`group`).
+        init(_ grouped: [TrackTarget: [String: Track]], slot: Int, names: [String]) {
+            page = grouped[.page(slot: slot)] ?? [:]
+            layers = names.map { grouped[.layer(slot: slot, name: $0)] ?? [:] }
+        }
+    }
+
+    /// The selector of a pager's layer after its page's: ` > .parallax-layer[data-layer="name"]`
+    /// (the same for every slot, so a writer escapes each name once).
+    static func layerSelectors(_ names: [String]) -> [String] {
+        names.map { " > .parallax-layer[data-layer=" + cssString($0) + "]" }
+    }
+
     /// One slot's boxes: its page (`page`, at rest) and its layers, the varying numbers from
-    /// `tracks` (grouped by target, `group`). `fluid`: the images are fitted by the browser
-    /// (`Box.content`) instead of placed as boxes.
-    static func pagingSlot(_ input: PagingInput, _ page: PageLayout, _ tracks: [TrackTarget: [String: Track]],
+    /// `tracks`; `selectors` are `layerSelectors` of the page's layer names. `fluid`: the images
+    /// are fitted by the browser (`Box.content`) instead of placed as boxes.
+    static func pagingSlot(_ input: PagingInput, _ page: PageLayout, _ tracks: SlotTracks, selectors: [String],
                            axis: Axis, domain: KeyframeDomain, fluid: Bool) -> [Box] {
         let horizontal = axis == .horizontal
         let sign: Double = horizontal && input.direction == .rtl ? -1 : 1
         var boxes: [Box] = []
         boxes.reserveCapacity(1 + 2 * page.layers.count)
-        var pv = Values(domain: domain, tracks: tracks[.page(slot: page.slot)] ?? [:])
-        page.viewportFrame.flatten("viewportFrame", into: &pv.rest)
+        var pv = Values(domain: domain, tracks: tracks.page)
+        page.viewportFrame.flatten(FrameKeys.viewportFrame, into: &pv.rest)
         let pageSelector = ".parallax-page[data-slot=\"\(page.slot)\"]"
-        let px = pv.curve("viewportFrame.x"), py = pv.curve("viewportFrame.y")
+        let px = pv.curve(FrameKeys.viewportFrame.x), py = pv.curve(FrameKeys.viewportFrame.y)
         boxes.append(Box(selector: pageSelector,
                          x: (horizontal ? px.addingOffset(times: sign) : px).settled(),
                          y: (horizontal ? py : py.addingOffset(times: 1)).settled(),
-                         width: pv.curve("viewportFrame.width"), height: pv.curve("viewportFrame.height"),
+                         width: pv.curve(FrameKeys.viewportFrame.width), height: pv.curve(FrameKeys.viewportFrame.height),
                          clips: true, snaps: pagingSnaps(input, axis: axis)))
         for (j, layer) in page.layers.enumerated() {
-            var lv = Values(domain: domain, tracks: tracks[.layer(slot: page.slot, name: layer.name)] ?? [:])
-            layer.viewportFrame.flatten("viewportFrame", into: &lv.rest)
-            layer.contentFrame?.flatten("contentFrame", into: &lv.rest)
+            var lv = Values(domain: domain, tracks: j < tracks.layers.count ? tracks.layers[j] : [:])
+            layer.viewportFrame.flatten(FrameKeys.viewportFrame, into: &lv.rest)
+            layer.contentFrame?.flatten(FrameKeys.contentFrame, into: &lv.rest)
             if let o = layer.opacity { lv.rest["opacity"] = o }
             if let s = layer.scale { lv.rest["scale"] = s }
-            let layerSelector = pageSelector + " > .parallax-layer[data-layer=" + cssString(layer.name) + "]"
+            let layerSelector = pageSelector + (j < selectors.count ? selectors[j] : layerSelectors([layer.name])[0])
             var box = Box(selector: layerSelector,
-                          x: lv.curve("viewportFrame.x").linearCombination(1, px, -1).settled(),
-                          y: lv.curve("viewportFrame.y").linearCombination(1, py, -1).settled(),
-                          width: lv.curve("viewportFrame.width"), height: lv.curve("viewportFrame.height"),
+                          x: lv.curve(FrameKeys.viewportFrame.x).linearCombination(1, px, -1).settled(),
+                          y: lv.curve(FrameKeys.viewportFrame.y).linearCombination(1, py, -1).settled(),
+                          width: lv.curve(FrameKeys.viewportFrame.width), height: lv.curve(FrameKeys.viewportFrame.height),
                           scale: lv.optionalCurve("scale"), opacity: lv.optionalCurve("opacity"))
             if fluid, let spec = input.layers.flatMap({ j < $0.count ? $0[j] : nil }), let size = spec.content {
                 box.content = FittedContent(mode: spec.contentMode ?? .aspectFill, size: size)
@@ -169,7 +205,7 @@ extension KeyframesScene {
     }
 
     private static func contentBox(_ selector: String, _ v: Values) -> Box {
-        Box(selector: selector, x: v.curve("contentFrame.x"), y: v.curve("contentFrame.y"),
-            width: v.curve("contentFrame.width"), height: v.curve("contentFrame.height"))
+        let k = FrameKeys.contentFrame
+        return Box(selector: selector, x: v.curve(k.x), y: v.curve(k.y), width: v.curve(k.width), height: v.curve(k.height))
     }
 }

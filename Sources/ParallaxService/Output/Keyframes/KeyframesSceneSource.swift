@@ -62,12 +62,15 @@ extension SceneSource {
         guard let slots = stream.slots else {
             return SceneSource(head: head, unitCount: 0, boxCount: 0, paged: false) { _ in [] }
         }
+        // Every page has the same layers: their names matched and escaped once.
+        let names = stream.page(slot: slots.lowerBound, offset: stream.domain.from).layers.map(\.name)
+        let selectors = KeyframesScene.layerSelectors(names)
         let units: @Sendable (Int) -> [KeyframesScene.Box] = { u in
             let k = slots.lowerBound + u
             let tracks = stream.tracks(slot: k)
             guard !tracks.isEmpty else { return [] }
-            let grouped = KeyframesScene.group(Keyframes(model: .paging, axis: stream.axis, domain: stream.domain, tracks: tracks)).tracks
-            return KeyframesScene.pagingSlot(input, stream.page(slot: k, offset: stream.domain.from), grouped,
+            return KeyframesScene.pagingSlot(input, stream.page(slot: k, offset: stream.domain.from),
+                                             KeyframesScene.SlotTracks(tracks, names: names), selectors: selectors,
                                              axis: stream.axis, domain: stream.domain, fluid: fluid)
         }
         return SceneSource(head: head, unitCount: slots.count, boxCount: slots.count * units(0).count,

@@ -44,6 +44,8 @@ struct WAAPIAnswer: AnswerCursor {
     }
 
     var estimatedBytes: Int { 400 + main[0].boxCount * 1_200 }
+    /// About 1 ms of writing per chunk (docs/operations.md#bounded-memory).
+    var chunkBytes: Int { spelling.isFluid ? 8 * 1024 : 16 * 1024 }
 
     mutating func writeNext(_ w: inout JSONWriter) -> Bool {
         switch phase {
