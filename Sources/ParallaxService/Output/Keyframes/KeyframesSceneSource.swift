@@ -55,15 +55,19 @@ extension SceneSource {
     /// A pager's scene slot by slot: slot k's tracks (`PagingKeyframeStream.tracks(slot:)`) and its
     /// page at rest (`page(slot:offset:)`, the single-offset answer at the domain's start), laid
     /// out when the writer reaches it. Every slot the domain shows has a page track (its
-    /// viewport frame moves with the offset), so each is a unit of 1 + its layers' boxes.
+    /// viewport frame moves with the offset), so each is a unit of 1 + its layers' boxes (+ their
+    /// images' when fixed).
     static func paging(_ input: PagingInput, _ stream: PagingKeyframeStream, requested: KeyframeDomain,
                        fluid: Bool = false) -> SceneSource {
         let head = KeyframesScene.pagingHead(input, axis: stream.axis, domain: stream.domain, requested: requested)
         guard let slots = stream.slots else {
             return SceneSource(head: head, unitCount: 0, boxCount: 0, paged: false) { _ in [] }
         }
-        // Every page has the same layers: their names matched and escaped once.
-        let names = stream.page(slot: slots.lowerBound, offset: stream.domain.from).layers.map(\.name)
+        // Every page has the same layers (names, and images where the request gives `content`):
+        // their names matched and escaped once, the boxes counted without a track.
+        let first = stream.page(slot: slots.lowerBound, offset: stream.domain.from)
+        let names = first.layers.map(\.name)
+        let perSlot = 1 + names.count + (fluid ? 0 : first.layers.filter { $0.contentFrame != nil }.count)
         let selectors = KeyframesScene.layerSelectors(names)
         let units: @Sendable (Int) -> [KeyframesScene.Box] = { u in
             let k = slots.lowerBound + u
@@ -73,7 +77,7 @@ extension SceneSource {
                                              KeyframesScene.SlotTracks(tracks, names: names), selectors: selectors,
                                              axis: stream.axis, domain: stream.domain, fluid: fluid)
         }
-        return SceneSource(head: head, unitCount: slots.count, boxCount: slots.count * units(0).count,
+        return SceneSource(head: head, unitCount: slots.count, boxCount: slots.count * perSlot,
                            paged: KeyframesScene.pagingSnaps(input, axis: stream.axis), units: units)
     }
 
