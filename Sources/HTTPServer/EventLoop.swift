@@ -267,10 +267,19 @@ final class EventLoop: @unchecked Sendable {
         yielded.append(connection)
     }
 
+    /// At most `Connection.pumpSliceNanoseconds` for all of them together, so twenty streams do
+    /// not make one turn twenty slices long: whoever does not get a turn now goes first at the
+    /// next (each resumed run takes at least one chunk, so every turn moves one on).
     private func turnBegan() {
         swap(&yielded, &spare)
-        let now = self.now
-        for connection in spare { connection.resume(now: now) }  // may list it again
+        let start = self.now
+        var served = 0
+        while served < spare.count {
+            spare[served].resume(now: start)  // may list it again
+            served += 1
+            if self.now &- start > Connection.pumpSliceNanoseconds { break }
+        }
+        if served < spare.count { yielded.insert(contentsOf: spare[served...], at: 0) }
         spare.removeAll(keepingCapacity: true)
         if yielded.isEmpty { nextTurn.stop() }
     }
