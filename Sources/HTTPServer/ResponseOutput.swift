@@ -55,7 +55,11 @@ struct ResponseOutput {
     /// no memory, and `/healthz` must answer while hostile readers fill the budget).
     var overBudget: Bool { buffered > 0 && budget.isSpent }
     /// The outbox is ready for the transport.
-    var wantsWrite: Bool { inFlight == 0 && !outbox.isEmpty }
+    var wantsWrite: Bool { inFlight == 0 && (!outbox.isEmpty || producedNothing) }
+    /// The last call of the stream's producer made no byte but has more to come (a cursor that
+    /// laid out units without output, e.g. a reduced-motion block whose boxes do not move): the
+    /// transport comes back as for a write, so the stream goes on, sliced like any other.
+    private(set) var producedNothing = false
 
     /// The responder is asked for an answer (`Action.respond`).
     mutating func ask() {
@@ -109,6 +113,7 @@ struct ResponseOutput {
     /// once its body is complete, whether the connection must close after it
     /// (`BodyStream.closesConnection`).
     mutating func produce() -> Bool? {
+        producedNothing = false
         guard case .streaming(var stream) = state else { return nil }
         state = .idle  // the producer is moved out while it works, not shared
         // Streamed bodies stop for the budget even on a connection with nothing unsent: each
@@ -118,9 +123,13 @@ struct ResponseOutput {
                 waitingForBudget = true
             } else {
                 let limit = min(Self.chunkLimit, max(4096, limits.writeHighWaterMark &- buffered))
+                let before = outbox.writerIndex
                 let progress = stream.appendPiece(to: &outbox, limit: limit)
                 settleBudget()
-                if progress == .done { return stream.closesConnection }
+                if progress == .done { producedNothing = false; return stream.closesConnection }
+                producedNothing = outbox.writerIndex == before
+                state = .streaming(stream)
+                return nil
             }
         }
         state = .streaming(stream)

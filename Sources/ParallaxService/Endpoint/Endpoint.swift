@@ -49,10 +49,14 @@ protocol AnswerCursor {
     /// their scenes every few rules) asks for less, so one chunk stays ~1 ms of the loop
     /// (docs/operations.md#bounded-memory).
     var chunkBytes: Int { get }
+    /// The most pieces one chunk holds, even when they wrote nothing (a stylesheet's boxes without
+    /// animations still cost a unit's layout every few pieces).
+    var chunkPieces: Int { get }
 }
 
 extension AnswerCursor {
     var chunkBytes: Int { .max }
+    var chunkPieces: Int { .max }
 }
 
 /// One of the layout models (docs/model.md): what both endpoints need of its input type.

@@ -169,6 +169,14 @@ enum KeyframesCursor: AnswerCursor {
         }
     }
 
+    /// A stylesheet's piece is one box: about two units' layouts a chunk at most.
+    var chunkPieces: Int {
+        switch self {
+        case .stylesheet, .waapi: 64
+        case .tracks, .slots: .max
+        }
+    }
+
     mutating func writeNext(_ w: inout JSONWriter) -> Bool {
         switch self {
         case .tracks(var t):

@@ -15,8 +15,10 @@ struct AnswerProducer<Answer: AnswerCursor>: HTTPBodyProducer {
     mutating func produce(into buffer: inout ByteBuffer, limit: Int) -> HTTPBodyProgress {
         JSONWriter.write(into: &buffer) { w in
             let end = w.writerIndex + max(min(limit, answer.chunkBytes), 1)
-            while w.writerIndex < end {
+            var pieces = 0
+            while w.writerIndex < end, pieces < answer.chunkPieces {
                 if !answer.writeNext(&w) { return .done }
+                pieces += 1
             }
             return .more
         }
