@@ -104,8 +104,8 @@ final class Connection {
 
     /// Carries out `action` and those that follow it until the machine waits or closes. `now`:
     /// when the event happened, read again once an answer is made (that may take a while).
-    /// `sliceStart`: when the slice began (a resumed run's turn), 0: at the first chunk that
-    /// follows another (so a request's first run reads no clock until its answer streams).
+    /// `sliceStart`: when the slice began (a resumed run's turn); 0: not a slice, so the run
+    /// yields at the first chunk another follows (and reads no clock).
     private func run(_ first: HTTPConnectionStateMachine.Action, now: UInt64, sliceStart: UInt64 = 0) {
         var now = now
         // One strong reference for the whole run: each use of the `unowned(unsafe)` property
@@ -114,7 +114,6 @@ final class Connection {
         guard !closing, let responder = loop.responder else { closeNow(); return }
         var action = first
         var written = 0
-        var sliceStart = sliceStart
         while true {
             switch action {
             case .respond(let asked):
@@ -127,14 +126,13 @@ final class Connection {
                 guard let next = flush(now: now) else { closeNow(); return }
                 // Only while more of a streamed body is ready to write: any other action (a
                 // response owed, a wait, a close) is carried out now, as the machine asked.
-                if case .write = next, !machine.waitingForBudget {
-                    let clock = loop.now
-                    if sliceStart == 0 {
-                        sliceStart = clock
-                    } else if written > Self.pumpSliceBytes || clock &- sliceStart > Self.pumpSliceNanoseconds {
-                        loop.resumeNextTurn(self)  // the outbox waits there, written first
-                        return
-                    }
+                // A run that did not begin as a slice (a new answer, a write's end) yields at its
+                // first chunk that another follows: twenty requests arriving in one turn then
+                // cost their answers' first chunks, not twenty slices.
+                if case .write = next, !machine.waitingForBudget,
+                   sliceStart == 0 || written > Self.pumpSliceBytes || loop.now &- sliceStart > Self.pumpSliceNanoseconds {
+                    loop.resumeNextTurn(self)  // the outbox waits there, written first
+                    return
                 }
                 action = next
             case .wait(let wait):

@@ -114,7 +114,7 @@ def never_read():
                 except OSError:
                     latencies.append(9.9)
                 peak = max(peak, server.rss_kb())
-                time.sleep(0.02)
+                time.sleep(0.005)  # ~400 probes in 3 s: p99 is a percentile, not the one slowest
             latencies.sort()
             p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000
             check.that(status == 200 and complete,
