@@ -84,22 +84,29 @@ final class Connection {
         run(machine.receive(bytes, now: now), now: now)
     }
 
-    /// Carry on after the output budget freed.
+    /// Carry on after the output budget freed, or at the next turn of the loop after a slice.
     func resume(now: UInt64) {
-        run(machine.resume(now: now), now: now)
+        guard !closing, lingerUntil == nil else { return }
+        run(machine.resume(now: now), now: now, sliceStart: now)
     }
 
-    /// Bytes one run may write before it yields to the loop's other connections: a streamed
-    /// answer whose socket keeps taking bytes (a fast reader, a big kernel buffer) would otherwise
-    /// be produced for as long as the socket takes it, holding every other connection and
-    /// `/healthz` (docs/operations.md#bounded-memory). Past it, the connection's timer is armed for
-    /// the next turn of the loop and the run goes on from there. Counted in bytes, not time, so
-    /// the common answer pays no clock read: 256 KiB is 1–10 ms of the slowest writers.
+    /// Bytes one run may write, and the time it may spend, before it yields to the loop's other
+    /// connections: a streamed answer whose socket keeps taking bytes (a fast reader, a big
+    /// kernel buffer) would otherwise be produced for as long as the socket takes it, holding
+    /// every other connection and `/healthz` (docs/operations.md#bounded-memory). The producer
+    /// makes one chunk per call (`ResponseOutput.produce`, a few ms at most: the slowest writers,
+    /// the stylesheets, take smaller chunks), and the clock is read only between chunks of a
+    /// stream that goes on, so a whole answer pays no clock read. Past either bound the run
+    /// returns and the loop resumes it at its next turn, after polling the others
+    /// (`EventLoop.resumeNextTurn`).
     static let pumpSliceBytes = 256 * 1024
+    static let pumpSliceNanoseconds: UInt64 = 2_000_000
 
     /// Carries out `action` and those that follow it until the machine waits or closes. `now`:
     /// when the event happened, read again once an answer is made (that may take a while).
-    private func run(_ first: HTTPConnectionStateMachine.Action, now: UInt64) {
+    /// `sliceStart`: when the slice began (a resumed run's turn); 0: not a slice, so the run
+    /// yields at the first chunk another follows (and reads no clock).
+    private func run(_ first: HTTPConnectionStateMachine.Action, now: UInt64, sliceStart: UInt64 = 0) {
         var now = now
         // One strong reference for the whole run: each use of the `unowned(unsafe)` property
         // would otherwise be its own retain and release.
@@ -119,9 +126,12 @@ final class Connection {
                 guard let next = flush(now: now) else { closeNow(); return }
                 // Only while more of a streamed body is ready to write: any other action (a
                 // response owed, a wait, a close) is carried out now, as the machine asked.
-                if case .write = next, written > Self.pumpSliceBytes, !machine.waitingForBudget {
-                    machine.releaseIdleOutbox()
-                    arm(now)  // due at once: `timeout` settles and writes on at the next turn of the loop
+                // A run that did not begin as a slice (a new answer, a write's end) yields at its
+                // first chunk that another follows: twenty requests arriving in one turn then
+                // cost their answers' first chunks, not twenty slices.
+                if case .write = next, !machine.waitingForBudget,
+                   sliceStart == 0 || written > Self.pumpSliceBytes || loop.now &- sliceStart > Self.pumpSliceNanoseconds {
+                    loop.resumeNextTurn(self)  // the outbox waits there, written first
                     return
                 }
                 action = next

@@ -101,11 +101,6 @@ struct HTTPConnectionStateMachine {
 
     /// Swaps the outbox with `other` (the transport takes the bytes it must queue and gives an
     /// empty spare back; `outboxWritten` follows).
-    /// The transport pauses a stream that still has room (Connection.pump's time slice): an
-    /// empty outbox gives its capacity back, so a thousand paused streams do not each keep what
-    /// one batch grew (the output budget counts unsent bytes, not capacity).
-    mutating func releaseIdleOutbox() { output.releaseIdleOutbox() }
-
     mutating func exchangeOutbox(_ other: inout ByteBuffer) {
         output.exchangeOutbox(&other)
     }

@@ -38,6 +38,14 @@ final class EventLoop: @unchecked Sendable {
     private var drainTimer: UVHandle<uv_timer_t, EventLoop>!
     /// Connections whose next step waits for the output budget (re-pumped when it frees).
     private var budgetWaiters: [Connection] = []
+    /// Connections whose run used its slice (`Connection.pumpSliceNanoseconds`), resumed by
+    /// `nextTurn`: a libuv idle handle, whose callback runs once per turn of the loop before it
+    /// polls (and keeps that poll from blocking). A timer due at once would not do (libuv 1.44
+    /// runs a timer re-armed for now again in the same turn), nor a queued write's completion
+    /// (libuv runs up to 8 rounds of those between two polls).
+    private var yielded: [Connection] = []
+    private var spare: [Connection] = []
+    private var nextTurn: UVHandle<uv_idle_t, EventLoop>!
     private let makeResponder: @Sendable (Int, ServerState) -> any HTTPResponder
     private var connections: [Connection] = []
     private var draining = false
@@ -63,8 +71,10 @@ final class EventLoop: @unchecked Sendable {
         date = DateCache(serverName: configuration.serverName)
         wakeup = nil
         drainTimer = nil
+        nextTurn = nil
         wakeup = .async(on: uv, owner: self) { handle in UVHandle<uv_async_t, EventLoop>.owner(of: handle)?.wokenUp() }
         drainTimer = .timer(on: uv, owner: self)
+        nextTurn = .idle(on: uv, owner: self)
         let onConnection: uv_connection_cb = { server, status in
             guard status == 0 else {
                 UVHandle<uv_tcp_t, EventLoop>.owner(ofStream: server)?.state.acceptFailed()
@@ -100,6 +110,7 @@ final class EventLoop: @unchecked Sendable {
         listener?.close()
         wakeup.close()
         drainTimer.close()
+        nextTurn.close()
         uv.run()
         uv.close()
     }
@@ -250,6 +261,29 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
+    /// `connection` goes on at the next turn of the loop, after the others were polled.
+    func resumeNextTurn(_ connection: Connection) {
+        if yielded.isEmpty { nextTurn.start { h in UVHandle<uv_idle_t, EventLoop>.owner(of: h)?.turnBegan() } }
+        yielded.append(connection)
+    }
+
+    /// At most `Connection.pumpSliceNanoseconds` for all of them together, so twenty streams do
+    /// not make one turn twenty slices long: whoever does not get a turn now goes first at the
+    /// next (each resumed run takes at least one chunk, so every turn moves one on).
+    private func turnBegan() {
+        swap(&yielded, &spare)
+        let start = self.now
+        var served = 0
+        while served < spare.count {
+            spare[served].resume(now: start)  // may list it again
+            served += 1
+            if self.now &- start > Connection.pumpSliceNanoseconds { break }
+        }
+        if served < spare.count { yielded.insert(contentsOf: spare[served...], at: 0) }
+        spare.removeAll(keepingCapacity: true)
+        if yielded.isEmpty { nextTurn.stop() }
+    }
+
     /// Stop accepting, let requests in progress finish with `Connection: close`, close idle ones.
     private func beginDrain() {
         guard !draining else { return }
@@ -269,6 +303,8 @@ final class EventLoop: @unchecked Sendable {
         wakeup.close()
         drainTimer.stop()
         drainTimer.close()
+        nextTurn.stop()
+        nextTurn.close()
     }
 
     /// The drain timeout passed: close whatever is still open.

@@ -45,12 +45,6 @@ struct ResponseOutput {
     }
 
     /// Unsent output, queued or in flight.
-    /// An empty outbox gives its capacity back (the transport paused a stream that still has
-    /// room, `Connection.pumpSliceBytes`): the output budget counts unsent bytes, not capacity.
-    mutating func releaseIdleOutbox() {
-        if outbox.isEmpty { outbox.clear(keepingCapacityUpTo: 16 * 1024) }
-    }
-
     var buffered: Int { outbox.readableBytes &+ inFlight }
     var isIdle: Bool { if case .idle = state { true } else { false } }
     var isAnswering: Bool { if case .answering = state { true } else { false } }
@@ -61,7 +55,11 @@ struct ResponseOutput {
     /// no memory, and `/healthz` must answer while hostile readers fill the budget).
     var overBudget: Bool { buffered > 0 && budget.isSpent }
     /// The outbox is ready for the transport.
-    var wantsWrite: Bool { inFlight == 0 && !outbox.isEmpty }
+    var wantsWrite: Bool { inFlight == 0 && (!outbox.isEmpty || producedNothing) }
+    /// The last call of the stream's producer made no byte but has more to come (a cursor that
+    /// laid out units without output, e.g. a reduced-motion block whose boxes do not move): the
+    /// transport comes back as for a write, so the stream goes on, sliced like any other.
+    private(set) var producedNothing = false
 
     /// The responder is asked for an answer (`Action.respond`).
     mutating func ask() {
@@ -108,20 +106,31 @@ struct ResponseOutput {
         return (outbox.writerIndex &- start, close)
     }
 
-    /// Asks the producer for more while the connection and the budget have room; frames chunks.
-    /// Returns nil while the stream goes on; once its body is complete, whether the connection
-    /// must close after it (`BodyStream.closesConnection`).
+    /// Asks the producer for one chunk while the connection and the budget have room, and frames
+    /// it. One chunk per call, so the transport decides how much one turn of the loop makes
+    /// (`Connection.pumpSliceNanoseconds`): a slow writer's 256 KiB up to the high-water mark
+    /// would otherwise be tens of ms of work in one call. Returns nil while the stream goes on;
+    /// once its body is complete, whether the connection must close after it
+    /// (`BodyStream.closesConnection`).
     mutating func produce() -> Bool? {
+        producedNothing = false
         guard case .streaming(var stream) = state else { return nil }
         state = .idle  // the producer is moved out while it works, not shared
-        while buffered <= limits.writeHighWaterMark {
-            // Streamed bodies stop for the budget even on a connection with nothing unsent: each
-            // of a thousand such connections taking "one more chunk" would be 64 MB.
-            if budget.isSpent { waitingForBudget = true; break }
-            let limit = min(Self.chunkLimit, max(4096, limits.writeHighWaterMark &- buffered))
-            let progress = stream.appendPiece(to: &outbox, limit: limit)
-            settleBudget()
-            if progress == .done { return stream.closesConnection }
+        // Streamed bodies stop for the budget even on a connection with nothing unsent: each
+        // of a thousand such connections taking "one more chunk" would be 64 MB.
+        if buffered <= limits.writeHighWaterMark {
+            if budget.isSpent {
+                waitingForBudget = true
+            } else {
+                let limit = min(Self.chunkLimit, max(4096, limits.writeHighWaterMark &- buffered))
+                let before = outbox.writerIndex
+                let progress = stream.appendPiece(to: &outbox, limit: limit)
+                settleBudget()
+                if progress == .done { producedNothing = false; return stream.closesConnection }
+                producedNothing = outbox.writerIndex == before
+                state = .streaming(stream)
+                return nil
+            }
         }
         state = .streaming(stream)
         return nil

@@ -244,6 +244,21 @@ extension UVHandle where Handle == uv_timer_t {
     }
 }
 
+extension UVHandle where Handle == uv_idle_t {
+    static func idle(on loop: UVLoop, owner: Owner) -> UVHandle {
+        UVHandle(owner: owner) { _ = uv_idle_init(loop.pointer, $0) }
+    }
+
+    /// `turn` once per turn of the loop, before it polls, until `stop`.
+    func start(_ turn: uv_idle_cb) {
+        if let idle = pointer { uv_idle_start(idle, turn) }
+    }
+
+    func stop() {
+        if let idle = pointer { uv_idle_stop(idle) }
+    }
+}
+
 extension UVHandle where Handle == uv_async_t {
     static func async(on loop: UVLoop, owner: Owner, _ woken: uv_async_cb) -> UVHandle {
         UVHandle(owner: owner) { _ = uv_async_init(loop.pointer, $0, woken) }

@@ -19,9 +19,9 @@ fi
 export PARALLAX_SERVER
 
 tests=("$@")
-# answers (the largest answer of each format, 20 clients not reading) is run by name: on a shared
-# 2-core machine its /healthz p99 bound is not yet met reliably (docs/testing.md#hostile-clients).
-[[ ${#tests[@]} -gt 0 ]] || tests=(slowloris dribble pipeline maxconn idle10k sigterm budget edges descriptors)
+# answers: the largest stylesheets (css and waapi, fixed and fluid) asked by 20 clients that never
+# read; HOSTILE_ANSWERS=all adds the JSON and timeline answers (docs/testing.md#hostile-clients).
+[[ ${#tests[@]} -gt 0 ]] || tests=(slowloris dribble pipeline maxconn idle10k sigterm budget edges descriptors answers)
 passed=0 failed=0 failures=()
 for t in "${tests[@]}"; do
   echo "== $t"

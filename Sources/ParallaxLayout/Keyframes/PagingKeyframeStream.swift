@@ -17,6 +17,16 @@ public struct PagingKeyframeStream: Sendable {
     public func tracks(slot k: Int) -> [Track] {
         engine.keyframeTracks(slot: k, domain: domain, properties: properties)
     }
+
+    /// Layers per page (the request's, or the default background layer): a slot's tracks have at
+    /// most 1 + this many targets.
+    public var layerCount: Int { engine.inputLayers.count }
+
+    /// Slot k's page and layers at offset o, as the single-offset answer lays them out: what a
+    /// stylesheet writer needs of one slot at rest, without laying out the others.
+    public func page(slot k: Int, offset o: Double) -> PageLayout {
+        engine.page(slot: k, offset: o)
+    }
 }
 
 extension PagingInput {

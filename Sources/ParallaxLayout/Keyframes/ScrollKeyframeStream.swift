@@ -24,4 +24,10 @@ public struct ScrollKeyframeStream: Sendable {
         }
         return own
     }
+
+    /// Element i at scroll position s, as the single-offset answer lays it out (a stylesheet
+    /// writer's resting place of one element, without laying out the others).
+    public func element(_ i: Int, offset s: Double) -> ElementLayout {
+        engine.element(i, offset: s)
+    }
 }

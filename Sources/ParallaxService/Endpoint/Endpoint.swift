@@ -44,6 +44,19 @@ protocol AnswerCursor {
     var estimatedBytes: Int { get }
     /// Writes the next piece; returns false, having written nothing, when the answer is complete.
     mutating func writeNext(_ w: inout JSONWriter) -> Bool
+    /// The most bytes one chunk of a streamed answer holds (the engine asks for at most 64 KiB): a
+    /// writer that spends more than ~20 ns a byte (the stylesheets, which lay out a unit of
+    /// their scenes every few rules) asks for less, so one chunk stays ~1 ms of the loop
+    /// (docs/operations.md#bounded-memory).
+    var chunkBytes: Int { get }
+    /// The most pieces one chunk holds, even when they wrote nothing (a stylesheet's boxes without
+    /// animations still cost a unit's layout every few pieces).
+    var chunkPieces: Int { get }
+}
+
+extension AnswerCursor {
+    var chunkBytes: Int { .max }
+    var chunkPieces: Int { .max }
 }
 
 /// One of the layout models (docs/model.md): what both endpoints need of its input type.
@@ -68,9 +81,6 @@ protocol LayoutModel {
     /// whole (a header, or scroll elements, whose tracks are bounded by `maxElements`).
     func streamedTracks(domain: KeyframeDomain?, properties: [String]?, keyTimes: Bool,
                         limits: LayoutLimits) throws(ValidationError) -> SlotTracksAnswer?
-    /// The markup the css and waapi formats style (docs/model.md#keyframes): `keyframes` may
-    /// reach past the `requested` domain (a stylesheet covers every offset the page can reach).
-    func scene(_ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits) -> KeyframesScene
     /// The domain a stylesheet animates over: every offset the page can reach
     /// (docs/model.md#keyframes-on-real-pages; Output/Keyframes/KeyframesStyledDomain.swift).
     func styledDomain(_ d: KeyframeDomain, limits: LayoutLimits) -> KeyframeDomain
@@ -121,9 +131,6 @@ extension PagingInput: LayoutModel {
     func frames(limits: LayoutLimits) throws(ValidationError) -> FramedAnswer<PagingFrames> {
         FramedAnswer(PagingFrames(try PagingEngine(self, limits: limits)))
     }
-    func scene(_ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits) -> KeyframesScene {
-        .paging(self, keyframes, requested: requested, limits: limits)
-    }
 }
 
 extension HeaderInput: LayoutModel {
@@ -135,9 +142,6 @@ extension HeaderInput: LayoutModel {
     func frames(limits: LayoutLimits) throws(ValidationError) -> FramedAnswer<HeaderFrames> {
         FramedAnswer(HeaderFrames(try HeaderEngine(self, limits: limits)))
     }
-    func scene(_ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits) -> KeyframesScene {
-        .header(self, keyframes, requested: requested, limits: limits)
-    }
 }
 
 extension ScrollInput: LayoutModel {
@@ -148,8 +152,5 @@ extension ScrollInput: LayoutModel {
     }
     func frames(limits: LayoutLimits) throws(ValidationError) -> FramedAnswer<ScrollFrames> {
         FramedAnswer(ScrollFrames(try ScrollEngine(self, limits: limits)))
-    }
-    func scene(_ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits) -> KeyframesScene {
-        .scroll(self, keyframes, requested: requested, limits: limits)
     }
 }

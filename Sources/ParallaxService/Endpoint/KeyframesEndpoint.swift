@@ -72,11 +72,17 @@ struct KeyframesAnswer {
             self.init(contentType: "application/json", cursor: .slots(streamed))
             return
         }
-        let k = try input.keyframes(domain: o.domain, properties: o.format.usesProperties ? o.properties : nil, limits: limits)
-        if !o.format.usesProperties, o.properties != nil { _ = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits) }
+        if o.format.usesProperties {
+            let k = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits)
+            self.init(contentType: "application/json", cursor: .tracks(TracksAnswer(k, keyTimes: o.format == .keytimes)))
+            return
+        }
+        // css and waapi: the tracks validated, laid out only as the writer reaches each unit.
+        let plan = try input.trackPlan(domain: o.domain, properties: nil, limits: limits)
+        if o.properties != nil { _ = try input.trackPlan(domain: o.domain, properties: o.properties, limits: limits) }
+        let css = o.format == .css
         if o.fluid {
-            _ = try boundedBoxes(k, limits)
-            let css = o.format == .css
+            try boundedBoxes(plan, limits)
             let scenes = try FluidScenes(page: input.fluidPageSize) { (r: FluidScenes.Reference, reduced: Bool, probe: Bool) throws(ValidationError) in
                 var at = probe ? input.fluidProbe : input
                 at.place(at: r)
@@ -88,74 +94,48 @@ struct KeyframesAnswer {
                                   cursor: .stylesheet(StylesheetAnswer(main: scenes.main, reduced: scenes.reduced,
                                                                        spelling: scenes.spelling, snapStop: o.snapStop)))
                 : KeyframesAnswer(contentType: "application/json",
-                                  cursor: .waapi(WAAPIAnswer(k, main: scenes.main, reduced: scenes.reduced, spelling: scenes.spelling)))
+                                  cursor: .waapi(WAAPIAnswer(plan.header, main: scenes.main, reduced: scenes.reduced, spelling: scenes.spelling)))
             return
         }
-        let styled = o.format == .css ? styledKeyframes(k, input.styledDomain(k.domain, limits: limits), limits) {
-            (d: KeyframeDomain) throws(ValidationError) in try input.keyframes(domain: d, properties: nil, limits: limits)
-        } : k
-        self = try Self.render(o.format, k, styled: styled, snapStop: o.snapStop, limits: limits) { () throws(ValidationError) in
-            var still = input
-            still.motionScale = 0
-            let r = try still.keyframes(domain: styled.domain, properties: nil, limits: limits)
-            return (input.scene(styled, requested: k.domain, limits: limits), still.scene(r, requested: k.domain, limits: limits))
-        }
-    }
-
-/// The answer in `format`; `scenes` (the markup at the request's motion and at `motionScale: 0`)
-    /// is built only for the formats that style the markup, which hold at most
-    /// `limits.maxPagesPerResponse` boxes (docs/operations.md#bounded-memory: a 10 000-slot, 32-layer pager
-    /// would otherwise be a stylesheet of hundreds of MB; its json answer stays available).
-    private static func render(_ format: KeyframesFormat, _ k: Keyframes, styled: Keyframes, snapStop: SnapStop, limits: LayoutLimits,
-                               scenes: () throws(ValidationError) -> (KeyframesScene, KeyframesScene)) throws(ValidationError) -> KeyframesAnswer {
-        switch format {
-        case .json:
-            return KeyframesAnswer(contentType: "application/json", cursor: .tracks(TracksAnswer(k, keyTimes: false)))
-        case .keytimes:
-            return KeyframesAnswer(contentType: "application/json", cursor: .tracks(TracksAnswer(k, keyTimes: true)))
-        case .css:
-            _ = try boundedBoxes(styled, limits)
-            let (scene, reduced) = try scenes()
-            return KeyframesAnswer(contentType: "text/css; charset=utf-8",
-                                   cursor: .stylesheet(StylesheetAnswer(main: [scene], reduced: [reduced], spelling: .fixed, snapStop: snapStop)))
-        case .waapi:
-            _ = try boundedBoxes(k, limits)
-            let (scene, reduced) = try scenes()
-            return KeyframesAnswer(contentType: "application/json",
-                                   cursor: .waapi(WAAPIAnswer(k, main: [scene], reduced: [reduced], spelling: .fixed)))
-        }
+        // A stylesheet covers every offset the page can reach (`styledPlan`); waapi the domain asked.
+        let styled = css ? styledPlan(plan, input.styledDomain(plan.domain, limits: limits), limits) {
+            (d: KeyframeDomain) throws(ValidationError) in try input.trackPlan(domain: d, properties: nil, limits: limits)
+        } : plan
+        // Counted before any box is built: the markup holds at most `maxPagesPerResponse` animated
+        // boxes (docs/operations.md#bounded-memory).
+        try boundedBoxes(styled, limits)
+        var still = input
+        still.motionScale = 0
+        let stillPlan = try still.trackPlan(domain: styled.domain, properties: nil, limits: limits)
+        let scene = input.scene(styled, requested: plan.domain, fluid: false, limits: limits)
+        let reduced = still.scene(stillPlan, requested: plan.domain, fluid: false, limits: limits)
+        self = css
+            ? KeyframesAnswer(contentType: "text/css; charset=utf-8",
+                              cursor: .stylesheet(StylesheetAnswer(main: [scene], reduced: [reduced], spelling: .fixed, snapStop: o.snapStop)))
+            : KeyframesAnswer(contentType: "application/json",
+                              cursor: .waapi(WAAPIAnswer(plan.header, main: [scene], reduced: [reduced], spelling: .fixed)))
     }
 }
 
-/// The keyframes a stylesheet animates: over `wide` (every offset the page can reach), unless that
-/// is refused or would hold more boxes than a stylesheet may (a pager of more pages than
+/// The plan a stylesheet animates: over `wide` (every offset the page can reach), unless that is
+/// refused or would hold more boxes than a stylesheet may (a pager of more pages than
 /// `maxPagesPerResponse`); then over the requested domain, as asked.
-private func styledKeyframes(_ k: Keyframes, _ wide: KeyframeDomain, _ limits: LayoutLimits,
-                             _ make: (KeyframeDomain) throws(ValidationError) -> Keyframes) -> Keyframes {
-    guard wide != k.domain, let w = try? make(wide), animatedBoxes(w) <= limits.maxPagesPerResponse else { return k }
+private func styledPlan(_ plan: TrackPlan, _ wide: KeyframeDomain, _ limits: LayoutLimits,
+                        _ make: (KeyframeDomain) throws(ValidationError) -> TrackPlan) -> TrackPlan {
+    guard wide != plan.domain, let w = try? make(wide),
+          w.animatedBoxes(within: limits.maxPagesPerResponse) <= limits.maxPagesPerResponse else { return plan }
     return w
 }
 
-/// Tracks come grouped by target: counting target changes counts the animated boxes.
-private func animatedBoxes(_ k: Keyframes) -> Int {
-    var boxes = 0
-    var last: TrackTarget?
-    for t in k.tracks where t.target != last {
-        boxes += 1
-        last = t.target
-    }
-    return boxes
-}
-
-/// Counted before any box is built: a stylesheet holds at most `maxPagesPerResponse` animated boxes.
-private func boundedBoxes(_ k: Keyframes, _ limits: LayoutLimits) throws(ValidationError) -> Int {
-    let boxes = animatedBoxes(k)
+/// A stylesheet holds at most `maxPagesPerResponse` animated boxes (a 10 000-slot, 32-layer
+/// pager would be hundreds of MB; its json answer stays available).
+private func boundedBoxes(_ plan: TrackPlan, _ limits: LayoutLimits) throws(ValidationError) {
+    let boxes = plan.animatedBoxes(within: limits.maxPagesPerResponse)
     if boxes > limits.maxPagesPerResponse {
         throw ValidationError(issues: [ValidationIssue(
             pointer: "/domain",
             message: "the markup would hold \(boxes) animated boxes; at most \(limits.maxPagesPerResponse) for css and waapi (narrow the domain, or use format json)")])
     }
-    return boxes
 }
 
 extension KeyframesFormat {
@@ -180,6 +160,22 @@ enum KeyframesCursor: AnswerCursor {
         case .stylesheet(let s): s.estimatedBytes
         case .waapi(let a): a.estimatedBytes
         case .slots(let s): s.estimatedBytes
+        }
+    }
+
+    var chunkBytes: Int {
+        switch self {
+        case .stylesheet(let s): s.chunkBytes
+        case .waapi(let a): a.chunkBytes
+        case .tracks, .slots: .max
+        }
+    }
+
+    /// A stylesheet's piece is one box: about two units' layouts a chunk at most.
+    var chunkPieces: Int {
+        switch self {
+        case .stylesheet, .waapi: 64
+        case .tracks, .slots: .max
         }
     }
 

@@ -14,9 +14,11 @@ struct AnswerProducer<Answer: AnswerCursor>: HTTPBodyProducer {
 
     mutating func produce(into buffer: inout ByteBuffer, limit: Int) -> HTTPBodyProgress {
         JSONWriter.write(into: &buffer) { w in
-            let end = w.writerIndex + max(limit, 1)
-            while w.writerIndex < end {
+            let end = w.writerIndex + max(min(limit, answer.chunkBytes), 1)
+            var pieces = 0
+            while w.writerIndex < end, pieces < answer.chunkPieces {
                 if !answer.writeNext(&w) { return .done }
+                pieces += 1
             }
             return .more
         }

@@ -19,9 +19,9 @@ import ParallaxLayout
 /// (three scenes, lengths relative to the scroller, `StyleSpelling`) share every rule.
 struct StylesheetAnswer: AnswerCursor {
     /// The scenes at the request's motion and at `motionScale: 0`, parallel (one each when fixed,
-    /// the three reference scenes when fluid).
-    let main: [KeyframesScene]
-    let reduced: [KeyframesScene]
+    /// the three reference scenes when fluid), each laid out a unit at a time.
+    let main: [SceneSource]
+    let reduced: [SceneSource]
     let spelling: StyleSpelling
     let snapStop: SnapStop
 
@@ -29,20 +29,25 @@ struct StylesheetAnswer: AnswerCursor {
     private var phase = Phase.preamble
     /// 0: the main scenes; 1: the reduced ones (inside the media block).
     private var variant = 0
-    private var box = 0
+    /// The unit being written in every scene of the variant, and the next unit to lay out: each
+    /// phase walks the units again, holding one at a time (docs/operations.md#bounded-memory).
+    private var walk = UnitWalk()
     /// The animations named so far in this variant (`parallax-1`, `parallax-2`, …).
     private var named = 0
 
-    init(main: [KeyframesScene], reduced: [KeyframesScene], spelling: StyleSpelling, snapStop: SnapStop) {
+    init(main: [SceneSource], reduced: [SceneSource], spelling: StyleSpelling, snapStop: SnapStop) {
         self.main = main
         self.reduced = reduced
         self.spelling = spelling
         self.snapStop = snapStop
     }
 
-    var estimatedBytes: Int { 2_000 + main[0].boxes.count * 900 }
+    var estimatedBytes: Int { 2_000 + main[0].boxCount * 900 }
+    /// About 1 ms of writing per chunk (docs/operations.md#bounded-memory: a fluid stylesheet lays
+    /// out three scenes per unit).
+    var chunkBytes: Int { spelling.isFluid ? 4 * 1024 : 8 * 1024 }
 
-    private var scenes: [KeyframesScene] { variant == 0 ? main : reduced }
+    private var scenes: [SceneSource] { variant == 0 ? main : reduced }
     private var prefix: String { variant == 0 ? "parallax-" : "parallax-rm-" }
 
     mutating func writeNext(_ w: inout JSONWriter) -> Bool {
@@ -53,37 +58,33 @@ struct StylesheetAnswer: AnswerCursor {
 
     /// The next piece of the stylesheet, nil after the last.
     private mutating func next() -> String? {
-        let base = scenes[0]
         switch phase {
         case .preamble:
             phase = .size
-            return KeyframesCSS.preamble(main[0], spelling: spelling, snapStop: snapStop)
+            return KeyframesCSS.preamble(main[0].head, paged: main[0].paged, spelling: spelling, snapStop: snapStop)
         case .size:
             phase = .place
-            box = 0
-            return KeyframesCSS.size(scenes, spelling)
+            walk = UnitWalk()
+            return KeyframesCSS.size(scenes.map(\.head), spelling)
         case .place:
-            guard box < base.boxes.count else { phase = .supportsOpen; return next() }
-            box += 1
-            return KeyframesCSS.placeRule(scenes, box - 1, spelling)
+            guard let i = walk.next(scenes) else { phase = .supportsOpen; return next() }
+            return KeyframesCSS.placeRule(walk.unit, i, spelling)
         case .supportsOpen:
             phase = .animate
-            box = 0
+            walk = UnitWalk()
             named = 0
             return "@supports (animation-timeline: scroll()){\n"
         case .animate:
-            guard box < base.boxes.count else { phase = .supportsClose; return next() }
-            box += 1
-            return KeyframesCSS.animatedRule(scenes, box - 1, prefix, &named, spelling)
+            guard let i = walk.next(scenes) else { phase = .supportsClose; return next() }
+            return KeyframesCSS.animatedRule(walk.unit, i, prefix, &named, spelling)
         case .supportsClose:
             phase = .keyframes
-            box = 0
+            walk = UnitWalk()
             named = 0
             return "}\n"
         case .keyframes:
-            guard box < base.boxes.count else { phase = variant == 0 ? .mediaOpen : .mediaClose; return next() }
-            box += 1
-            return KeyframesCSS.keyframesRules(scenes, box - 1, prefix, &named, spelling)
+            guard let i = walk.next(scenes) else { phase = variant == 0 ? .mediaOpen : .mediaClose; return next() }
+            return KeyframesCSS.keyframesRules(walk.unit, i, prefix, &named, spelling)
         case .mediaOpen:
             variant = 1
             phase = .size
@@ -100,6 +101,29 @@ struct StylesheetAnswer: AnswerCursor {
     }
 }
 
+/// A walk over parallel scenes' boxes, unit by unit: `unit` holds the current unit of each
+/// scene (laid out when the walk reaches it, let go when it moves on).
+struct UnitWalk {
+    private(set) var unit: [KeyframesScene] = []
+    private var nextUnit = 0
+    private var box = 0
+
+    /// The index in `unit` of the next box, nil (and nothing held) after the last unit.
+    mutating func next(_ sources: [SceneSource]) -> Int? {
+        while box >= (unit.first?.boxes.count ?? 0) {
+            guard nextUnit < sources[0].unitCount else {
+                unit = []
+                return nil
+            }
+            unit = sources.map { $0.scene(unit: nextUnit) }
+            nextUnit += 1
+            box = 0
+        }
+        box += 1
+        return box - 1
+    }
+}
+
 /// The stylesheet's rules, each from the parallel scenes of one variant (`StylesheetAnswer`).
 enum KeyframesCSS {
     /// The structure rules: the scroller (its size too when fluid, in a zero-specificity
@@ -109,7 +133,7 @@ enum KeyframesCSS {
     /// A centred carousel's pages snap by their centres: page i's centre meets the snapport's at
     /// offset i·L for every i, the first and last included, so no scroll padding is needed; a
     /// start-aligned one rests with c = 0, its leading edge at the snapport's (docs/model.md#carousels).
-    static func preamble(_ scene: KeyframesScene, spelling: StyleSpelling, snapStop: SnapStop) -> String {
+    static func preamble(_ scene: KeyframesScene, paged: Bool, spelling: StyleSpelling, snapStop: SnapStop) -> String {
         let fluid = spelling.isFluid
         var css = fluid
             ? "/* Parallax keyframes (docs/model.md#keyframes), fluid (docs/web.md#fluid-and-fixed): " + scene.axis.rawValue
@@ -117,7 +141,6 @@ enum KeyframesCSS {
             : "/* Parallax keyframes (docs/model.md#keyframes): \(scene.axis.rawValue) scroll over ["
               + KeyframesAnimation.css(scene.domain.from) + ", " + KeyframesAnimation.css(scene.domain.to)
               + "] px. Markup: .parallax-scroller > … (see /openapi.yaml). */\n"
-        let paged = scene.boxes.contains { $0.snaps }
         // Right to left, the timeline runs along the inline axis: 0 at scrollLeft 0, growing as
         // scrollLeft goes negative (CSS Scroll-driven Animations, scroll progress timelines).
         let timeline = scene.axis == .horizontal ? (scene.rtl ? "inline" : "x") : "y"

@@ -41,30 +41,31 @@ struct FluidScenes {
     /// The spelling of these scenes' lengths: three references, or four with a page extent.
     let spelling: StyleSpelling
 
-    var main: [KeyframesScene]
-    var reduced: [KeyframesScene]
+    var main: [SceneSource]
+    var reduced: [SceneSource]
 
     /// `scene(reference, reduced, probe)`: the markup at `reference`, at the request's motion or at
     /// `motionScale: 0`; `probe`: of a request that bends exactly where this one does, at most a
     /// few boxes long (a pager of at most 5 pages: page i's numbers are page 0's moved by i·L, so
     /// its first, middle and last pages show every bend; `FluidStyled.fluidProbe`). The checks run
-    /// on the probe, so a 10 000-box stylesheet is laid out three times, not five.
+    /// on the probe, so a 10 000-box stylesheet is laid out three times, not five; the scenes
+    /// are laid out a unit at a time as the writer reaches each (`SceneSource`), the probe's whole.
     init(page: (points: Double, axis: Axis)? = nil,
-         _ scene: (Reference, Bool, Bool) throws(ValidationError) -> KeyframesScene) throws(ValidationError) {
+         _ scene: (Reference, Bool, Bool) throws(ValidationError) -> SceneSource) throws(ValidationError) {
         let refs = Self.references(page)
         let spelling = StyleSpelling(references: refs.map(\.size), page: page.map {
             StyleSpelling.PageExtent(points: $0.points, axis: $0.axis, m0: Self.pageExtents.m0, m1: Self.pageExtents.m1)
         })
         self.spelling = spelling
-        var main: [KeyframesScene] = [], reduced: [KeyframesScene] = []
+        var main: [SceneSource] = [], reduced: [SceneSource] = []
         for r in refs {
             main.append(try scene(r, false, false))
             reduced.append(try scene(r, true, false))
         }
         for motion in [false, true] {
             var probes: [KeyframesScene] = []
-            for r in refs { probes.append(try scene(r, motion, true)) }
-            for c in Self.checks(page) { try Self.check(probes, try scene(c, motion, true), at: c.size, spelling) }
+            for r in refs { probes.append(try scene(r, motion, true).whole()) }
+            for c in Self.checks(page) { try Self.check(probes, try scene(c, motion, true).whole(), at: c.size, spelling) }
         }
         self.main = main
         self.reduced = reduced

@@ -11,9 +11,14 @@ protocol FluidStyled: LayoutModel {
     var fluidProbe: Self { get }
     /// What a fluid request may not say (each a 422 with its pointer).
     func fluidIssues(_ o: KeyframesOptions) -> [ValidationIssue]
-    /// The markup at this input's (reference) viewport; `styled`: a stylesheet, whose curves reach
-    /// every offset the page can scroll to (docs/model.md#keyframes-on-real-pages).
-    func fluidScene(_ o: KeyframesOptions, styled: Bool, limits: LayoutLimits) throws(ValidationError) -> KeyframesScene
+    /// The markup at this input's (reference) viewport, laid out a unit at a time; `styled`: a
+    /// stylesheet, whose curves reach every offset the page can scroll to
+    /// (docs/model.md#keyframes-on-real-pages).
+    func fluidScene(_ o: KeyframesOptions, styled: Bool, limits: LayoutLimits) throws(ValidationError) -> SceneSource
+    /// The request's tracks validated, not laid out (KeyframesTrackPlan.swift).
+    func trackPlan(domain: KeyframeDomain?, properties: [String]?, limits: LayoutLimits) throws(ValidationError) -> TrackPlan
+    /// The markup of `plan` (this input's tracks), laid out as the writer reaches each unit.
+    func scene(_ plan: TrackPlan, requested: KeyframeDomain, fluid: Bool, limits: LayoutLimits) -> SceneSource
     /// A carousel's `pageSize` P in points and its axis: the spelling's third variable, the
     /// page extent min(P, A) (`StyleSpelling`); nil for every other request.
     var fluidPageSize: (points: Double, axis: Axis)? { get }
@@ -82,9 +87,9 @@ extension PagingInput: FluidStyled {
     }
 
     /// The default domain [0, (N − 1)·L] is already every offset the scroller reaches.
-    func fluidScene(_ o: KeyframesOptions, styled: Bool, limits: LayoutLimits) throws(ValidationError) -> KeyframesScene {
-        let k = try keyframes(domain: nil, properties: nil, limits: limits)
-        return .paging(self, k, requested: k.domain, limits: limits, fluid: true)
+    func fluidScene(_ o: KeyframesOptions, styled: Bool, limits: LayoutLimits) throws(ValidationError) -> SceneSource {
+        let stream = try keyframeStream(domain: nil, properties: nil, limits: limits)
+        return .paging(self, stream, requested: stream.domain, fluid: true)
     }
 }
 
@@ -94,10 +99,10 @@ extension HeaderInput: FluidStyled {
     func fluidIssues(_ o: KeyframesOptions) -> [ValidationIssue] { [] }
 
     /// A header's offsets are its own heights' (px at every size): the fixed domains.
-    func fluidScene(_ o: KeyframesOptions, styled: Bool, limits: LayoutLimits) throws(ValidationError) -> KeyframesScene {
+    func fluidScene(_ o: KeyframesOptions, styled: Bool, limits: LayoutLimits) throws(ValidationError) -> SceneSource {
         let k = try keyframes(domain: o.domain, properties: nil, limits: limits)
         let wide = styled ? try keyframes(domain: styledDomain(k.domain, limits: limits), properties: nil, limits: limits) : k
-        return .header(self, wide, requested: k.domain, limits: limits, fluid: true)
+        return SceneSource(whole: .header(self, wide, requested: k.domain, limits: limits, fluid: true))
     }
 }
 
@@ -126,7 +131,7 @@ extension ScrollInput: FluidStyled {
         return out
     }
 
-    func fluidScene(_ o: KeyframesOptions, styled: Bool, limits: LayoutLimits) throws(ValidationError) -> KeyframesScene {
-        try .fluidScroll(self, frameless: o.frameless, requested: o.domain, styled: styled, limits: limits)
+    func fluidScene(_ o: KeyframesOptions, styled: Bool, limits: LayoutLimits) throws(ValidationError) -> SceneSource {
+        FluidScrollPlan(self, frameless: o.frameless, requested: o.domain, styled: styled, limits: limits).source
     }
 }

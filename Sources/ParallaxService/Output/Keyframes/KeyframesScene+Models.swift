@@ -14,73 +14,105 @@ extension KeyframesScene {
     /// (page i's centre is c + i·L + a/2 = i·L + A/2 in the content, so the snap position is i·L). Right to left, the
     /// scroller is `direction: rtl`, scrollLeft = −o, so a box's content position is its viewport
     /// position − o.
-    /// `fluid`: the images are fitted by the browser (`Box.content`) instead of placed as boxes.
-    static func paging(_ input: PagingInput, _ keyframes: Keyframes, requested: KeyframeDomain, limits: LayoutLimits,
-                       fluid: Bool = false) -> KeyframesScene {
-        let domain = keyframes.domain
-        let (order, tracks) = group(keyframes)
-        var slots: [Int] = []
-        for target in order {
-            switch target {
-            case .page(let s), .layer(let s, _): if slots.last != s { slots.append(s) }
-            default: break
-            }
-        }
-        var rest = input
-        rest.offset = domain.from
-        rest.include = nil
-        rest.range = slots.min().flatMap { lo in slots.max().map { PagingInput.PageRange(from: Double(lo), to: Double($0)) } }
-        let at: PagingLayout?
-        if case .single(let l)? = try? rest.layout(limits: limits) { at = l } else { at = nil }
-        let horizontal = keyframes.axis == .horizontal
+    /// A pager's scene without its boxes (`SceneSource.paging` adds them slot by slot): the
+    /// scroller and its content's extent.
+    static func pagingHead(_ input: PagingInput, axis: Axis, domain: KeyframeDomain, requested: KeyframeDomain) -> KeyframesScene {
+        let horizontal = axis == .horizontal
         let along = horizontal ? input.viewport.width : input.viewport.height
         let stride = input.pageExtent(along) + (input.pageSpacing ?? 0)
         let extent = (input.infinite ?? false) ? max(requested.to + along, along + 1)
                                                : max((input.pageCount - 1) * stride + along, along + 1)
-        let rtl = horizontal && input.direction == .rtl
-        let sign: Double = rtl ? -1 : 1
-        // A vertical pager mirrored by `direction: rtl` moves its pages against the scroll (the
-        // scroller's scrollTop cannot run negative as scrollLeft does): its pages are animated
-        // boxes, not snap positions.
-        let staticPages = horizontal || input.direction != .rtl
-        var scene = KeyframesScene(axis: keyframes.axis, domain: domain, rest: KeyframesScene.restOffset(requested), rtl: rtl, viewport: input.viewport,
+        var scene = KeyframesScene(axis: axis, domain: domain, rest: KeyframesScene.restOffset(requested),
+                                   rtl: horizontal && input.direction == .rtl, viewport: input.viewport,
                                    contentSize: horizontal ? Size(width: extent, height: input.viewport.height)
                                                            : Size(width: input.viewport.width, height: extent),
                                    boxes: [])
         scene.snapsCentred = input.align == .center
-        let slotSet = Set(slots)
-        for page in at?.pages ?? [] where slotSet.contains(page.slot) {
-            var pv = Values(domain: domain, tracks: tracks[.page(slot: page.slot)] ?? [:])
-            page.viewportFrame.flatten("viewportFrame", into: &pv.rest)
-            let pageSelector = ".parallax-page[data-slot=\"\(page.slot)\"]"
-            let px = pv.curve("viewportFrame.x"), py = pv.curve("viewportFrame.y")
-            scene.boxes.append(Box(selector: pageSelector,
-                                   x: (horizontal ? px.addingOffset(times: sign) : px).settled(),
-                                   y: (horizontal ? py : py.addingOffset(times: 1)).settled(),
-                                   width: pv.curve("viewportFrame.width"), height: pv.curve("viewportFrame.height"),
-                                   clips: true, snaps: staticPages))
-            for (j, layer) in page.layers.enumerated() {
-                var lv = Values(domain: domain, tracks: tracks[.layer(slot: page.slot, name: layer.name)] ?? [:])
-                layer.viewportFrame.flatten("viewportFrame", into: &lv.rest)
-                layer.contentFrame?.flatten("contentFrame", into: &lv.rest)
-                if let o = layer.opacity { lv.rest["opacity"] = o }
-                if let s = layer.scale { lv.rest["scale"] = s }
-                let layerSelector = pageSelector + " > .parallax-layer[data-layer=" + cssString(layer.name) + "]"
-                var box = Box(selector: layerSelector,
-                              x: lv.curve("viewportFrame.x").linearCombination(1, px, -1).settled(),
-                              y: lv.curve("viewportFrame.y").linearCombination(1, py, -1).settled(),
-                              width: lv.curve("viewportFrame.width"), height: lv.curve("viewportFrame.height"),
-                              scale: lv.optionalCurve("scale"), opacity: lv.optionalCurve("opacity"))
-                if fluid, let spec = input.layers.flatMap({ j < $0.count ? $0[j] : nil }), let size = spec.content {
-                    box.content = FittedContent(mode: spec.contentMode ?? .aspectFill, size: size)
-                }
-                scene.boxes.append(box)
-                if layer.contentFrame != nil, !fluid {
-                    scene.boxes.append(contentBox(layerSelector + " > img.parallax-content", lv))
+        return scene
+    }
+
+    /// A vertical pager mirrored by `direction: rtl` moves its pages against the scroll (the
+    /// scroller's scrollTop cannot run negative as scrollLeft does): its pages are animated
+    /// boxes, not snap positions.
+    static func pagingSnaps(_ input: PagingInput, axis: Axis) -> Bool {
+        axis == .horizontal || input.direction != .rtl
+    }
+
+    /// One slot's tracks by box, each box's by property (the first of a property wins, as
+    /// `group` keeps it): the page's, and each layer's in the page's layer order.
+    struct SlotTracks {
+        var page: [String: Track] = [:]
+        var layers: [[String: Track]]
+
+        /// `tracks` of one slot, in the answer's order (the page's, then each layer's in the
+        /// layer order, `names`): matched by walking both, no name hashed.
+        init(_ tracks: [Track], names: [String]) {
+            layers = Array(repeating: [:], count: names.count)
+            var j = 0
+            for t in tracks {
+                switch t.target {
+                case .page:
+                    if page[t.property] == nil { page[t.property] = t }
+                case .layer(_, let name):
+                    if j >= names.count || names[j] != name { j = names.firstIndex(of: name) ?? names.count }
+                    if j < names.count, layers[j][t.property] == nil { layers[j][t.property] = t }
+                case .header, .element: break
                 }
             }
         }
-        return scene
+
+        /// Slot `slot`'s from tracks grouped by target (`group`).
+        init(_ grouped: [TrackTarget: [String: Track]], slot: Int, names: [String]) {
+            page = grouped[.page(slot: slot)] ?? [:]
+            layers = names.map { grouped[.layer(slot: slot, name: $0)] ?? [:] }
+        }
+    }
+
+    /// The selector of a pager's layer after its page's: ` > .parallax-layer[data-layer="name"]`
+    /// (the same for every slot, so a writer escapes each name once).
+    static func layerSelectors(_ names: [String]) -> [String] {
+        names.map { " > .parallax-layer[data-layer=" + cssString($0) + "]" }
+    }
+
+    /// One slot's boxes: its page (`page`, at rest) and its layers, the varying numbers from
+    /// `tracks`; `selectors` are `layerSelectors` of the page's layer names. `fluid`: the images
+    /// are fitted by the browser (`Box.content`) instead of placed as boxes.
+    static func pagingSlot(_ input: PagingInput, _ page: PageLayout, _ tracks: SlotTracks, selectors: [String],
+                           axis: Axis, domain: KeyframeDomain, fluid: Bool) -> [Box] {
+        let horizontal = axis == .horizontal
+        let sign: Double = horizontal && input.direction == .rtl ? -1 : 1
+        var boxes: [Box] = []
+        boxes.reserveCapacity(1 + 2 * page.layers.count)
+        var pv = Values(domain: domain, tracks: tracks.page)
+        page.viewportFrame.flatten(FrameKeys.viewportFrame, into: &pv.rest)
+        let pageSelector = ".parallax-page[data-slot=\"\(page.slot)\"]"
+        let px = pv.curve(FrameKeys.viewportFrame.x), py = pv.curve(FrameKeys.viewportFrame.y)
+        boxes.append(Box(selector: pageSelector,
+                         x: (horizontal ? px.addingOffset(times: sign) : px).settled(),
+                         y: (horizontal ? py : py.addingOffset(times: 1)).settled(),
+                         width: pv.curve(FrameKeys.viewportFrame.width), height: pv.curve(FrameKeys.viewportFrame.height),
+                         clips: true, snaps: pagingSnaps(input, axis: axis)))
+        for (j, layer) in page.layers.enumerated() {
+            var lv = Values(domain: domain, tracks: j < tracks.layers.count ? tracks.layers[j] : [:])
+            layer.viewportFrame.flatten(FrameKeys.viewportFrame, into: &lv.rest)
+            layer.contentFrame?.flatten(FrameKeys.contentFrame, into: &lv.rest)
+            if let o = layer.opacity { lv.rest["opacity"] = o }
+            if let s = layer.scale { lv.rest["scale"] = s }
+            let layerSelector = pageSelector + (j < selectors.count ? selectors[j] : layerSelectors([layer.name])[0])
+            var box = Box(selector: layerSelector,
+                          x: lv.curve(FrameKeys.viewportFrame.x).linearCombination(1, px, -1).settled(),
+                          y: lv.curve(FrameKeys.viewportFrame.y).linearCombination(1, py, -1).settled(),
+                          width: lv.curve(FrameKeys.viewportFrame.width), height: lv.curve(FrameKeys.viewportFrame.height),
+                          scale: lv.optionalCurve("scale"), opacity: lv.optionalCurve("opacity"))
+            if fluid, let spec = input.layers.flatMap({ j < $0.count ? $0[j] : nil }), let size = spec.content {
+                box.content = FittedContent(mode: spec.contentMode ?? .aspectFill, size: size)
+            }
+            boxes.append(box)
+            if layer.contentFrame != nil, !fluid {
+                boxes.append(contentBox(layerSelector + " > img.parallax-content", lv))
+            }
+        }
+        return boxes
     }
 
     /// Header: `.parallax-header` pinned (its content position is its viewport y + o), holding
@@ -134,34 +166,46 @@ extension KeyframesScene {
         if case .single(let at)? = try? rest.layout(limits: limits) {
             for e in at.elements where restByName[e.name] == nil { restByName[e.name] = e }
         }
-        let horizontal = keyframes.axis == .horizontal
-        let along = horizontal ? input.viewport.width : input.viewport.height
-        var end = requested.to + along
-        for e in input.elements { end = max(end, horizontal ? e.frame.x + e.frame.width : e.frame.y + e.frame.height) }
-        let extent = max(end, along + 1)
-        var scene = KeyframesScene(axis: keyframes.axis, domain: domain, rest: KeyframesScene.restOffset(requested), viewport: input.viewport,
-                                   contentSize: horizontal ? Size(width: extent, height: input.viewport.height)
-                                                           : Size(width: input.viewport.width, height: extent),
-                                   boxes: [])
+        var scene = scrollHead(input, axis: keyframes.axis, domain: domain, requested: requested)
         var seen = Set<String>()
         for element in input.elements where seen.insert(element.name).inserted {
-            var v = Values(domain: domain, tracks: tracks[.element(name: element.name)] ?? [:])
-            if let e = restByName[element.name] {
-                v.rest = ["translate.x": e.translate.x, "translate.y": e.translate.y, "scale": e.scale,
-                          "opacity": e.opacity, "rotate": e.rotate]
-            }
-            scene.boxes.append(Box(selector: ".parallax-element[data-element=" + cssString(element.name) + "]",
-                                   x: v.curve("translate.x").adding(element.frame.x),
-                                   y: v.curve("translate.y").adding(element.frame.y),
-                                   width: .constant(element.frame.width, over: domain),
-                                   height: .constant(element.frame.height, over: domain),
-                                   scale: v.curve("scale"), rotate: v.curve("rotate"), opacity: v.curve("opacity")))
+            scene.boxes.append(scrollBox(element, restByName[element.name], tracks[.element(name: element.name)] ?? [:], domain: domain))
         }
         return scene
     }
 
+    /// A scroll page's scene without its boxes: the scroller and its content's extent (past the
+    /// requested domain's end and every element's far edge).
+    static func scrollHead(_ input: ScrollInput, axis: Axis, domain: KeyframeDomain, requested: KeyframeDomain) -> KeyframesScene {
+        let horizontal = axis == .horizontal
+        let along = horizontal ? input.viewport.width : input.viewport.height
+        var end = requested.to + along
+        for e in input.elements { end = max(end, horizontal ? e.frame.x + e.frame.width : e.frame.y + e.frame.height) }
+        let extent = max(end, along + 1)
+        return KeyframesScene(axis: axis, domain: domain, rest: KeyframesScene.restOffset(requested), viewport: input.viewport,
+                              contentSize: horizontal ? Size(width: extent, height: input.viewport.height)
+                                                      : Size(width: input.viewport.width, height: extent),
+                              boxes: [])
+    }
+
+    /// One element's box: at its frame, its varying numbers from `tracks`, the constant ones from
+    /// `rest` (its single-offset answer at the domain's start).
+    static func scrollBox(_ element: ScrollInput.Element, _ rest: ElementLayout?, _ tracks: [String: Track], domain: KeyframeDomain) -> Box {
+        var v = Values(domain: domain, tracks: tracks)
+        if let e = rest {
+            v.rest = ["translate.x": e.translate.x, "translate.y": e.translate.y, "scale": e.scale,
+                      "opacity": e.opacity, "rotate": e.rotate]
+        }
+        return Box(selector: ".parallax-element[data-element=" + cssString(element.name) + "]",
+                   x: v.curve("translate.x").adding(element.frame.x),
+                   y: v.curve("translate.y").adding(element.frame.y),
+                   width: .constant(element.frame.width, over: domain),
+                   height: .constant(element.frame.height, over: domain),
+                   scale: v.curve("scale"), rotate: v.curve("rotate"), opacity: v.curve("opacity"))
+    }
+
     private static func contentBox(_ selector: String, _ v: Values) -> Box {
-        Box(selector: selector, x: v.curve("contentFrame.x"), y: v.curve("contentFrame.y"),
-            width: v.curve("contentFrame.width"), height: v.curve("contentFrame.height"))
+        let k = FrameKeys.contentFrame
+        return Box(selector: selector, x: v.curve(k.x), y: v.curve(k.y), width: v.curve(k.width), height: v.curve(k.height))
     }
 }

@@ -124,12 +124,29 @@ struct KeyframesScene {
     }
 }
 
+/// The property names of a frame's four numbers (`viewportFrame.x`, …), made once: a box's
+/// values are looked up by them for every box of every unit.
+struct FrameKeys: Sendable {
+    let x, y, width, height: String
+
+    init(_ name: String) {
+        (x, y, width, height) = (name + ".x", name + ".y", name + ".width", name + ".height")
+    }
+
+    static let viewportFrame = FrameKeys("viewportFrame")
+    static let contentFrame = FrameKeys("contentFrame")
+}
+
 extension Frame {
     /// `name.x`, `name.y`, `name.width`, `name.height` into `rest`.
     func flatten(_ name: String, into rest: inout [String: Double]) {
-        rest[name + ".x"] = x
-        rest[name + ".y"] = y
-        rest[name + ".width"] = width
-        rest[name + ".height"] = height
+        flatten(FrameKeys(name), into: &rest)
+    }
+
+    func flatten(_ keys: FrameKeys, into rest: inout [String: Double]) {
+        rest[keys.x] = x
+        rest[keys.y] = y
+        rest[keys.width] = width
+        rest[keys.height] = height
     }
 }

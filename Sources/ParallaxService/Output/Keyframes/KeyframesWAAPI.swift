@@ -24,27 +24,32 @@ import ParallaxLayout
 /// Written as the socket drains, one box's animations per piece (docs/operations.md#bounded-memory).
 struct WAAPIAnswer: AnswerCursor {
     let keyframes: Keyframes
-    let main: [KeyframesScene]
-    let reduced: [KeyframesScene]
+    let main: [SceneSource]
+    let reduced: [SceneSource]
     let spelling: StyleSpelling
 
-    /// −1: the header; 0 ..< boxes: the main boxes; then the reduced ones; then the closing.
-    private var next = -1
+    private enum Phase { case header, main, reducedOpen, reduced, close, done }
+    private var phase = Phase.header
+    /// The unit being written (docs/operations.md#bounded-memory: one unit of each scene at a time).
+    private var walk = UnitWalk()
     /// Whether the array being written holds an animation already (its comma is owed).
     private var wroteAny = false
 
-    init(_ k: Keyframes, main: [KeyframesScene], reduced: [KeyframesScene], spelling: StyleSpelling) {
+    /// `k`: the answer's header (model, axis, domain); its tracks are not read.
+    init(_ k: Keyframes, main: [SceneSource], reduced: [SceneSource], spelling: StyleSpelling) {
         keyframes = k
         self.main = main
         self.reduced = reduced
         self.spelling = spelling
     }
 
-    var estimatedBytes: Int { 400 + main[0].boxes.count * 1_200 }
+    var estimatedBytes: Int { 400 + main[0].boxCount * 1_200 }
+    /// About 1 ms of writing per chunk (docs/operations.md#bounded-memory).
+    var chunkBytes: Int { spelling.isFluid ? 8 * 1024 : 16 * 1024 }
 
     mutating func writeNext(_ w: inout JSONWriter) -> Bool {
-        let n = main[0].boxes.count
-        if next == -1 {
+        switch phase {
+        case .header:
             if spelling.isFluid {
                 w.objectStart()
                 w.key("model"); w.string(keyframes.model.rawValue)
@@ -54,22 +59,27 @@ struct WAAPIAnswer: AnswerCursor {
                 w.keyframesHeader(keyframes)
             }
             w.key("timeline")
-            w.objectStart(); w.field("axis", main[0].axis == .horizontal ? "x" : "y"); w.objectEnd()
+            w.objectStart(); w.field("axis", main[0].head.axis == .horizontal ? "x" : "y"); w.objectEnd()
             w.key("animations")
             w.arrayStart()
-        } else if next < n {
-            w.waapiAnimations(main, next, spelling, &wroteAny)
-        } else if next == n {
+            phase = .main
+        case .main:
+            guard let i = walk.next(main) else { phase = .reducedOpen; return writeNext(&w) }
+            w.waapiAnimations(walk.unit, i, spelling, &wroteAny)
+        case .reducedOpen:
             w.literal("],\"reducedMotion\":{\"animations\":[")
             wroteAny = false
-        } else if next <= 2 * n {
-            w.waapiAnimations(reduced, next - n - 1, spelling, &wroteAny)
-        } else if next == 2 * n + 1 {
+            walk = UnitWalk()
+            phase = .reduced
+        case .reduced:
+            guard let i = walk.next(reduced) else { phase = .close; return writeNext(&w) }
+            w.waapiAnimations(walk.unit, i, spelling, &wroteAny)
+        case .close:
             w.literal("]}}")
-        } else {
+            phase = .done
+        case .done:
             return false
         }
-        next += 1
         return true
     }
 }
