@@ -20,14 +20,14 @@ extension WholeScenes {
         let header = Keyframes(model: k.model, axis: k.axis, domain: k.domain, tracks: [])
         if o.fluid {
             try bounded(k, limits)
-            let scenes = try FluidScenes { (size: Size, reduced: Bool, probe: Bool) throws(ValidationError) in
+            let scenes = try FluidScenes(page: input.fluidPageSize) { (r: FluidScenes.Reference, reduced: Bool, probe: Bool) throws(ValidationError) in
                 var at = probe ? input.fluidProbe : input
-                at.viewport = size
+                at.place(at: r)
                 if reduced { at.motionScale = 0 }
                 return SceneSource(whole: try at.wholeFluidScene(o, styled: css, limits: limits))
             }
-            return css ? .stylesheet(StylesheetAnswer(main: scenes.main, reduced: scenes.reduced, spelling: FluidScenes.spelling, snapStop: o.snapStop))
-                       : .waapi(WAAPIAnswer(header, main: scenes.main, reduced: scenes.reduced, spelling: FluidScenes.spelling))
+            return css ? .stylesheet(StylesheetAnswer(main: scenes.main, reduced: scenes.reduced, spelling: scenes.spelling, snapStop: o.snapStop))
+                       : .waapi(WAAPIAnswer(header, main: scenes.main, reduced: scenes.reduced, spelling: scenes.spelling))
         }
         var styled = k
         let wide = input.styledDomain(k.domain, limits: limits)
