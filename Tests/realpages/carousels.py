@@ -28,11 +28,12 @@ FLUID_SIZES = [(390, 844), (1280, 800)]
 N, SPACING = 5, 16
 FIXED = {"width": 390, "height": 600}
 POINTS = {"ltr": 300, "rtl": 280, "vertical": 440}
-# Centred: 0.6 (c and a whole px at both sizes), not docs/web.md's 0.8. Chromium, right to left
-# only: a fluid content length of 420 % (4·0.8 + 1 scroller widths) comes out 1/64 px short and
-# the scroll range is cut to whole px, so a 0.8 carousel's last page rests 1 px short of
-# (N − 1)·L; with 0.75 the rests fall on half px and a layer lands 0.5 px off.
-FRACTION = {"start": 0.7, "center": 0.6}
+# Centred: docs/web.md's 0.8, whose content length 420 % + 64 px (4·0.8 + 1 scroller widths)
+# Chromium once laid out 1/64 px short (its float calc() truncated to LayoutUnits: 1701.98 px
+# at a 390 px scroller), so right to left the scroll range was cut to 1311 and the last page
+# rested 1 px short of (N − 1)·L; KeyframesCSS.size() now writes it 1/128 px long, which both
+# browsers lay out as exactly 1702 px. c and L are whole px at both sizes.
+FRACTION = {"start": 0.7, "center": 0.8}
 PX, OPACITY = 0.5, 0.002
 # Where each programmatic scroll ends, in pages from its page (the page it must rest on, then off).
 NEAR = [(0, 0.3), (1, -0.35), (3, 0.4), (N - 1, -0.3)]

@@ -165,14 +165,23 @@ enum KeyframesCSS {
 
     /// The scroller's size (fixed only: a fluid scroller takes the page's) and its content's
     /// extent, the `::before` box, which sets the scroll range (percentages of the scroller when
-    /// fluid: a pager's (N − 1)·(W + S) + W is `calc(N·100% + (N − 1)·S px)`).
+    /// fluid: a pager's (N − 1)·(W + S) + W is `calc(N·100% + (N − 1)·S px)`). A length whose
+    /// percentage is not a whole number of scroller extents (a centred 0.8 carousel's 420 %)
+    /// Chromium multiplies in float and truncates to 1/64 px (420 % of 390 px is 1637.98 px),
+    /// which cuts the scroll range a px short (docs/model.md#carousels: it is exactly
+    /// [0, (N − 1)·L]); so it is written 1/128 px long: truncated to 1/64 px, or rounded to
+    /// Firefox's 1/60 px, that is the intended length again, and no box moves with it.
     static func size(_ scenes: [KeyframesScene], _ spelling: StyleSpelling) -> String {
         var css = ""
         if !spelling.isFluid {
             css += ".parallax-scroller{width:" + px(scenes[0].viewport.width) + ";height:" + px(scenes[0].viewport.height) + "}\n"
         }
-        return css + ".parallax-scroller::before{width:" + spelling.length(scenes.map(\.contentSize.width), .percent)
-            + ";height:" + spelling.length(scenes.map(\.contentSize.height), .percent) + "}\n"
+        let extent = { (values: [Double]) -> String in
+            let whole = spelling.coefficients(values).map { k in [k.w / 100, k.h / 100, k.m].allSatisfy { $0 == $0.rounded() } } ?? true
+            return spelling.length(whole ? values : values.map { $0 + 1.0 / 128 }, .percent)
+        }
+        return css + ".parallax-scroller::before{width:" + extent(scenes.map(\.contentSize.width))
+            + ";height:" + extent(scenes.map(\.contentSize.height)) + "}\n"
     }
 
     /// The box at its resting place (the requested domain's `from`), every effect at its value
