@@ -15,6 +15,16 @@ public protocol HTTPBodyProducer {
     /// more defeats the memory bound) to `buffer`, and says whether the body is complete.
     /// Called on the loop's thread; never after it returned `.done`.
     mutating func produce(into buffer: inout ByteBuffer, limit: Int) -> HTTPBodyProgress
+
+    /// True when one call may take long enough that the engine should write after each one (a
+    /// slow writer, e.g. a stylesheet laying out units); false (the default): the engine asks for
+    /// chunks until the connection's high-water mark, then writes them at once, which costs the
+    /// cheap writers (JSON) one write per 256 KiB instead of one per chunk.
+    var writesEachChunk: Bool { get }
+}
+
+extension HTTPBodyProducer {
+    public var writesEachChunk: Bool { false }
 }
 
 public enum HTTPBodyProgress: Sendable, Equatable {
@@ -48,6 +58,7 @@ public struct CodedBodyProducer<Producer: HTTPBodyProducer, Coder: HTTPContentCo
     }
 
     public var contentLength: Int? { nil }
+    public var writesEachChunk: Bool { producer.writesEachChunk }
 
     public mutating func produce(into buffer: inout ByteBuffer, limit: Int) -> HTTPBodyProgress {
         plain.clear(keepingCapacityUpTo: 4 * max(limit, 1 << 14))

@@ -106,30 +106,30 @@ struct ResponseOutput {
         return (outbox.writerIndex &- start, close)
     }
 
-    /// Asks the producer for one chunk while the connection and the budget have room, and frames
-    /// it. One chunk per call, so the transport decides how much one turn of the loop makes
-    /// (`Connection.pumpSliceNanoseconds`): a slow writer's 256 KiB up to the high-water mark
-    /// would otherwise be tens of ms of work in one call. Returns nil while the stream goes on;
-    /// once its body is complete, whether the connection must close after it
+    /// Asks the producer for chunks while the connection and the budget have room, and frames
+    /// them: until the high-water mark for a cheap producer (JSON: one write per 256 KiB), one
+    /// chunk per call for one that `writesEachChunk` (a stylesheet), so the transport decides how
+    /// much one turn of the loop makes (`Connection.pumpSliceNanoseconds`): a slow writer's
+    /// 256 KiB would otherwise be tens of ms of work in one call. Returns nil while the stream
+    /// goes on; once its body is complete, whether the connection must close after it
     /// (`BodyStream.closesConnection`).
     mutating func produce() -> Bool? {
         producedNothing = false
         guard case .streaming(var stream) = state else { return nil }
         state = .idle  // the producer is moved out while it works, not shared
-        // Streamed bodies stop for the budget even on a connection with nothing unsent: each
-        // of a thousand such connections taking "one more chunk" would be 64 MB.
-        if buffered <= limits.writeHighWaterMark {
-            if budget.isSpent {
-                waitingForBudget = true
-            } else {
-                let limit = min(Self.chunkLimit, max(4096, limits.writeHighWaterMark &- buffered))
-                let before = outbox.writerIndex
-                let progress = stream.appendPiece(to: &outbox, limit: limit)
-                settleBudget()
-                if progress == .done { producedNothing = false; return stream.closesConnection }
+        let eachChunk = stream.producer.writesEachChunk
+        while buffered <= limits.writeHighWaterMark {
+            // Streamed bodies stop for the budget even on a connection with nothing unsent: each
+            // of a thousand such connections taking "one more chunk" would be 64 MB.
+            if budget.isSpent { waitingForBudget = true; break }
+            let limit = min(Self.chunkLimit, max(4096, limits.writeHighWaterMark &- buffered))
+            let before = outbox.writerIndex
+            let progress = stream.appendPiece(to: &outbox, limit: limit)
+            settleBudget()
+            if progress == .done { return stream.closesConnection }
+            if eachChunk {
                 producedNothing = outbox.writerIndex == before
-                state = .streaming(stream)
-                return nil
+                break
             }
         }
         state = .streaming(stream)
