@@ -94,8 +94,8 @@ final class Connection {
     /// connections: a streamed answer whose socket keeps taking bytes (a fast reader, a big
     /// kernel buffer) would otherwise be produced for as long as the socket takes it, holding
     /// every other connection and `/healthz` (docs/operations.md#bounded-memory). The producer
-    /// makes one chunk per call (`ResponseOutput.produce`, a few ms at most: the slowest writers,
-    /// the stylesheets, take smaller chunks), and the clock is read only between chunks of a
+    /// makes up to the high-water mark per call, or one chunk for a slow writer that
+    /// `writesEachChunk` (`ResponseOutput.produce`: a stylesheet's chunk is about 1 ms), and the clock is read only between chunks of a
     /// stream that goes on, so a whole answer pays no clock read. Past either bound the run
     /// returns and the loop resumes it at its next turn, after polling the others
     /// (`EventLoop.resumeNextTurn`).
