@@ -86,8 +86,8 @@ struct HeadRecorder {
         self.valueStart = -1
     }
 
-    /// Drops the field received since the last one (a trailer field, RFC 9112 §7.1.2: RFC 9110
-    /// §6.5.1 forbids merging trailers into the header section, and nothing here uses them).
+    /// Drops the field received since the last one (a trailer field, RFC 9112 §7.1.2: trailers
+    /// may not be merged into the header section, RFC 9110 §6.5.1, and nothing here uses them).
     mutating func dropField() {
         if nameStart >= 0 { bytes.moveWriterIndex(to: nameStart) }
         nameStart = -1

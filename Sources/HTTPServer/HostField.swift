@@ -7,10 +7,6 @@ enum HostField {
     /// IPv4 address (unreserved, percent-encoded and sub-delims bytes), then an optional colon and
     /// digits. An empty value is valid (RFC 9110 §7.2: an authority without a host).
     static func isValid(_ value: Span<UInt8>) -> Bool {
-        value.withUnsafeBufferPointer { isValid($0) }
-    }
-
-    private static func isValid(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         let n = value.count
         if n > 0 && value[0] == UInt8(ascii: "[") {
@@ -27,11 +23,12 @@ enum HostField {
         } else {
             // Eight bytes at a time while they are letters, digits, '.' or '-' (a host name or an
             // IPv4 address: nearly every value), then byte by byte from the first other word.
-            while i &+ 8 <= n && hostNameWord(UnsafeRawPointer(value.baseAddress.unsafelyUnwrapped + i).loadUnaligned(as: UInt64.self)) {
+            while i &+ 8 <= n && hostNameWord(value.bytes.unsafeLoadUnaligned(fromByteOffset: i, as: UInt64.self)) {
                 i &+= 8
             }
-            while i < n && value[i] != UInt8(ascii: ":") {
-                let b = value[i]
+            // i < n: read without a second bounds check (the value is checked on every request).
+            while i < n && value[unchecked: i] != UInt8(ascii: ":") {
+                let b = value[unchecked: i]
                 if b == UInt8(ascii: "%") {
                     guard i &+ 2 < n, isHex(value[i &+ 1]), isHex(value[i &+ 2]) else { return false }
                     i &+= 3
