@@ -13,6 +13,19 @@ static inline int uvshim_set_reuseport(uv_os_fd_t fd) {
     return setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, sizeof one);
 }
 
+/* Bytes the kernel still holds for the peer, sent but not yet acknowledged or not yet sent
+   (SIOCOUTQ, tcp(7)); 0 when it cannot tell. libuv's own write queue shrinks only when the socket
+   polls writable, which a full send buffer (up to net.ipv4.tcp_wmem's 4 MiB) does only once about
+   a third of it has drained: a slow reader's progress shows here first. */
+#include <sys/ioctl.h>
+#include <linux/sockios.h>
+static inline int uvshim_kernel_unsent(uv_tcp_t *t) {
+    uv_os_fd_t fd;
+    int n = 0;
+    if (uv_fileno((const uv_handle_t *)t, &fd) != 0 || ioctl(fd, SIOCOUTQ, &n) != 0) return 0;
+    return n;
+}
+
 /* A peer that closed its read side must not kill the process (SIGPIPE). */
 static inline void uvshim_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
 

@@ -175,8 +175,10 @@ final class Connection {
         }
         guard !closing else { return }
         loop.refreshDate()
-        // How much of the write in flight is still queued: less than before is a reader at work.
-        let unsent = pending.isEmpty ? nil : tcp.writeQueueSize
+        // How much of the write in flight is still on its way: less than before is a reader at
+        // work. The kernel's share counts: its send buffer drains as the reader reads, while
+        // libuv's queue moves only when the socket polls writable (a third of the buffer free).
+        let unsent = pending.isEmpty ? nil : tcp.undelivered
         run(machine.timeout(now: now, unsent: unsent), now: now)
     }
 
@@ -201,7 +203,7 @@ final class Connection {
         }
         // With bytes left in flight the clock is read again: producing a streamed body since
         // `now` may have taken long, and the idle timeout counts from when they were handed over.
-        return machine.outboxWritten(queued: rest, now: rest > 0 ? loop.now : now)
+        return machine.outboxWritten(queued: rest, undelivered: rest > 0 ? tcp.undelivered : 0, now: rest > 0 ? loop.now : now)
     }
 
     private func didWrite(_ status: Int32) {

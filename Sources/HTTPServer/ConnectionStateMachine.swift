@@ -93,8 +93,11 @@ struct HTTPConnectionStateMachine {
     }
 
     /// The transport sent `outbox`; `queued` bytes of it are still being written.
-    mutating func outboxWritten(queued: Int, now: UInt64) -> Action {
-        output.outboxWritten(queued: queued)
+    /// `undelivered`: what the transport then had still on its way to the peer, the write in
+    /// flight and what its socket holds unacknowledged (nil: it cannot tell, `queued` stands
+    /// for it), the mark `timeout(now:unsent:)`'s later figures are compared with.
+    mutating func outboxWritten(queued: Int, undelivered: Int? = nil, now: UInt64) -> Action {
+        output.outboxWritten(queued: queued, undelivered: undelivered)
         lastActivity = now
         return settle(now: now)
     }
@@ -112,8 +115,9 @@ struct HTTPConnectionStateMachine {
         return settle(now: now)
     }
 
-    /// The connection's timer fired. `unsent`: what the transport still has to write of the
-    /// write in flight, when it can tell; fewer bytes than it last said is progress, not
+    /// The connection's timer fired. `unsent`: what the transport still has on its way to the
+    /// peer (the write in flight and its socket's unacknowledged bytes), when it can tell; fewer
+    /// bytes than it last said (or than `outboxWritten`'s `undelivered`) is progress, not
     /// idleness (a slow reader of a large answer is not cut short). Past the deadline: a 408
     /// for a slow request, or close when idle or when the peer stopped reading our output.
     mutating func timeout(now: UInt64, unsent: Int? = nil) -> Action {

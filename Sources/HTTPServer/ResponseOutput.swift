@@ -136,13 +136,14 @@ struct ResponseOutput {
         return nil
     }
 
-    /// The transport sent `outbox`; `queued` bytes of it are still being written.
-    mutating func outboxWritten(queued: Int) {
+    /// The transport sent `outbox`; `queued` bytes of it are still being written, `undelivered`
+    /// bytes in all still on their way to the peer (the mark for `noteUnsent`).
+    mutating func outboxWritten(queued: Int, undelivered: Int? = nil) {
         // Capacity is kept for the next batch, unless one big answer grew it: 64 connections
         // each keeping a 3 MB outbox after one `include: all` answer held ~200 MB (bench w6).
         outbox.clear(keepingCapacityUpTo: Self.retainedOutboxCapacity)
         inFlight = queued
-        unsentMark = queued
+        unsentMark = max(queued, undelivered ?? queued)
         settleBudget()
     }
 

@@ -192,10 +192,12 @@ extension UVHandle where Handle == uv_tcp_t {
         }, onRead)
     }
 
-    /// Bytes queued by `write` that the socket has not taken yet.
-    var writeQueueSize: Int {
+    /// Bytes still on their way to the peer: queued by `write` and not taken by the socket, or
+    /// in the kernel's send buffer and not acknowledged (SIOCOUTQ). Only a reader's progress
+    /// lowers it, however the kernel batches its writable events.
+    var undelivered: Int {
         guard let tcp = pointer else { return 0 }
-        return Int(uv_stream_get_write_queue_size(uvshim_tcp_stream(tcp)))
+        return Int(uv_stream_get_write_queue_size(uvshim_tcp_stream(tcp))) &+ Int(uvshim_kernel_unsent(tcp))
     }
 
     func stopReading() {

@@ -177,6 +177,28 @@ import Testing
         #expect(h.responses.first?.body == PatternProducer.body(2_000_000))
     }
 
+    /// A reader whose progress is still inside the socket's send buffer (libuv's queue has not
+    /// moved: the socket is not yet writable again) is reading: what is on its way shrinks.
+    @Test func progressInsideTheSocketsOwnBufferIsNotIdleness() {
+        var h = MachineHarness { $0.idleTimeout = .seconds(1) }
+        h.writesCompleteAtOnce = false
+        h.socketHolds = 2_000_000
+        h.send("GET /bytes/3000000 HTTP/1.1\r\nHost: x\r\n\r\n")
+        let total = h.machine.buffered
+        // Still more than the write in flight: measured against the queue alone, no progress.
+        for step in 1...4 {
+            h.advance(seconds: 0.6, unsent: total + 2_000_000 - step * 100_000)
+            let closed = h.closed  // a Bool: `h` itself would print 3 MB on failure
+            #expect(!closed, "the reader took bytes in the last second (step \(step))")
+        }
+        h.advance(seconds: 0.6, unsent: total + 1_600_000)
+        let closedAfterAPause = h.closed
+        #expect(!closedAfterAPause)
+        h.advance(seconds: 0.6, unsent: total + 1_600_000)
+        let closedWhenStalled = h.closed
+        #expect(closedWhenStalled, "nothing taken for a whole idle timeout")
+    }
+
     @Test func aReaderThatStopsMidAnswerIsStillClosed() {
         var h = MachineHarness { $0.idleTimeout = .seconds(1) }
         h.writesCompleteAtOnce = false

@@ -119,6 +119,9 @@ struct MachineHarness {
     var now: UInt64 = 0
     /// False: writes stay "in flight" until `completeWrite()`, like a peer that does not read.
     var writesCompleteAtOnce = true
+    /// Bytes the fake socket's own send buffer holds beyond a write in flight, unacknowledged:
+    /// reported with each queued write as what is still on its way (`outboxWritten`'s `undelivered`).
+    var socketHolds = 0
 
     init(budget: OutputBudget? = nil, _ configure: (inout HTTPLimits) -> Void = { _ in }) {
         var limits = HTTPLimits()
@@ -175,7 +178,8 @@ struct MachineHarness {
             case .write:
                 writes += 1
                 written += machine.outbox.bytes
-                action = machine.outboxWritten(queued: writesCompleteAtOnce ? 0 : machine.outbox.readableBytes, now: now)
+                let queued = writesCompleteAtOnce ? 0 : machine.outbox.readableBytes
+                action = machine.outboxWritten(queued: queued, undelivered: queued > 0 ? queued + socketHolds : nil, now: now)
             case .wait(let wait):
                 readingPaused = !wait.reading
                 if let deadline = wait.deadline { scheduled = deadline }
