@@ -191,6 +191,32 @@ final class CodedResponder: HTTPResponder {
     }
 }
 
+extension CodedStreamTests {
+    /// The chunk bound counts coded bytes, and a coder may shrink them twentyfold, so a coded
+    /// answer writes each chunk before the next is coded instead of filling the high-water mark.
+    @Test func aCodedAnswerIsWrittenAChunkAtATime() {
+        var machine = HTTPConnectionStateMachine(limits: HTTPLimits(), date: DateCache(epochSeconds: 0), now: 0)
+        let responder = CodedResponder()
+        var response = HTTPResponse()
+        var sizes: [Int] = []
+        var action = machine.receive(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8).span, now: 0)
+        loop: while true {
+            switch action {
+            case .respond(let asked):
+                action = machine.respond(asked, with: responder, into: &response) { 0 }
+            case .write:
+                sizes.append(machine.outbox.readableBytes)
+                action = machine.outboxWritten(queued: 0, now: 0)
+            case .wait, .close:
+                break loop
+            }
+        }
+        // 200 000 bytes in chunks of at most 64 KiB (the first write also holds the head).
+        #expect(sizes.count >= 4)
+        #expect(sizes.dropFirst().allSatisfy { $0 <= HTTPConnectionStateMachine.chunkLimit + 32 }, "\(sizes)")
+    }
+}
+
 @Suite struct StreamingBackpressureTests {
     @Test func readingPausesWhileABodyStreamsSoPipelinedBytesCannotPileUp() {
         let budget = OutputBudget(limit: 10_000)
