@@ -9,7 +9,7 @@ stylesheet may hold (--max-pages-per-response 10 000 animated boxes).
 By default (run.sh, CI) the fixed stylesheet cases run, each written as its socket drains a unit
 at a time, and so do the JSON and timeline answers (paging include all, a 4 096-offset paging
 timeline, paging keyframes json and keytimes at 1 000 pages, a 128-offset scroll timeline, scroll
-keyframes json of 1 024 elements: /healthz p99 5–25 ms, slowest probe 11–95 ms, peak RSS
+keyframes json of 1 024 elements, paging include all gzip-coded: /healthz p99 5–25 ms, slowest probe 11–95 ms, peak RSS
 18–41 MB on a shared 2-core machine at load 3–5; the default run takes about 40 s); HOSTILE_ANSWERS=fluid (or all) adds the fluid stylesheets (their size
 check before the first byte still holds the loop, see FLUID below). The SVG picture (drawn a
 piece at a time as its socket drains) runs by default.
@@ -62,6 +62,9 @@ CASES += [
     ('scroll timeline, 128 offsets', '/v1/scroll', {"viewport": V, "elements": elements,
                                                     "offsets": [i * 480.0 for i in range(128)]}),
     ('scroll keyframes json', '/v1/scroll/keyframes', {"viewport": V, "elements": elements}),
+    # gzip-coded (Accept-Encoding): each call codes 64 KiB of JSON, ~20:1 here.
+    ('paging json, include all, gzip', '/v1/paging', {"viewport": V, "pageCount": 10000, "include": "all",
+                                                      "layers": layers}, 'gzip'),
 ]
 # The largest picture: 24 pages of 32 layers (~0.5 MB), drawn a layer, a label at a time as its
 # socket drains (Output/SVG/SVGPicture.swift).
@@ -69,11 +72,17 @@ CASES.append(('paging svg, include all', '/v1/paging', {"viewport": V, "pageCoun
                                                         "layers": layers, "format": "svg"}))
 
 
-def read_whole(server, body_path, body):
+def ask(path, body, coding=None, close=False):
+    """A case's POST, with `Accept-Encoding: coding` when the case names one."""
+    r = request('POST', path, body, close=close)
+    return r.replace(b'\r\n', b'\r\nAccept-Encoding: ' + coding.encode() + b'\r\n', 1) if coding else r
+
+
+def read_whole(server, body_path, body, coding=None):
     """Reads one answer to the end; returns (status, bytes of body, seconds to first byte, seconds, complete)."""
     start = time.monotonic()
     with server.connect(timeout=60) as s:
-        s.sendall(request('POST', body_path, body, close=True))
+        s.sendall(ask(body_path, body, coding, close=True))
         data = bytearray()
         first = None
         while True:
@@ -91,22 +100,25 @@ def read_whole(server, body_path, body):
     else:
         length = [int(l.split(b':')[1]) for l in head.lower().split(b'\r\n') if l.startswith(b'content-length:')]
         complete = bool(length) and len(rest) == length[0]
+    if coding:  # and coded as asked, not silently identity
+        complete = complete and b'content-encoding: ' + coding.encode() in head.lower()
     return status, len(rest), first, time.monotonic() - start, complete
 
 
 def never_read():
     check = Check('answers-never-read')
-    for name, path, payload in CASES:
+    for name, path, payload, *coding in CASES:
         body = json.dumps(payload).encode()
+        coding = coding[0] if coding else None
         with Server('--max-output-bytes', str(BUDGET_MB * 1048576)) as server:
-            status, size, first, total, complete = read_whole(server, path, body)
+            status, size, first, total, complete = read_whole(server, path, body, coding)
             before = server.rss_kb()
             sockets = []
             for _ in range(CLIENTS):
                 s = socket.socket()
                 s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
                 s.connect(('127.0.0.1', server.port))
-                s.sendall(request('POST', path, body))
+                s.sendall(ask(path, body, coding))
                 sockets.append(s)
             latencies, peak = [], before
             end = time.monotonic() + 3
