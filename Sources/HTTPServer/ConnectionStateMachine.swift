@@ -53,6 +53,11 @@ struct HTTPConnectionStateMachine {
     /// True while no request is partly received or being answered and nothing is unsent.
     var isIdle: Bool { intake.isIdle && output.isIdle && output.buffered == 0 && intake.stash.isEmpty }
     var waitingForBudget: Bool { output.waitingForBudget }
+    /// Streamed bodies are made only in the transport's slices (`ResponseOutput.defersProduction`).
+    var defersProduction: Bool {
+        get { output.defersProduction }
+        set { output.defersProduction = newValue }
+    }
     /// The two halves' states, for tests.
     var intakeState: RequestIntake.State { intake.state }
     var outputState: ResponseOutput.State { output.state }

@@ -60,6 +60,13 @@ struct ResponseOutput {
     /// laid out units without output, e.g. a reduced-motion block whose boxes do not move): the
     /// transport comes back as for a write, so the stream goes on, sliced like any other.
     private(set) var producedNothing = false
+    /// True while the transport handles an I/O event (a read, a write's end, a timer): a
+    /// streamed body is then not produced, only marked as having more (`producedNothing`), so
+    /// the transport yields and makes it in a slice of the loop's next turn, where the loop bounds
+    /// what all its streams take together (`EventLoop.turnBegan`): twenty write completions or
+    /// requests in one poll would otherwise each make a high-water mark of JSON in that turn.
+    /// False (the default): every settling produces.
+    var defersProduction = false
 
     /// The responder is asked for an answer (`Action.respond`).
     mutating func ask() {
@@ -122,6 +129,7 @@ struct ResponseOutput {
             // Streamed bodies stop for the budget even on a connection with nothing unsent: each
             // of a thousand such connections taking "one more chunk" would be 64 MB.
             if budget.isSpent { waitingForBudget = true; break }
+            if defersProduction { producedNothing = true; break }
             let limit = min(Self.chunkLimit, max(4096, limits.writeHighWaterMark &- buffered))
             let before = outbox.writerIndex
             let progress = stream.appendPiece(to: &outbox, limit: limit)

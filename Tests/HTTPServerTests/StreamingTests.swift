@@ -45,6 +45,30 @@ import Testing
         #expect(!h.text.contains("chunked"))
     }
 
+    /// The transport's I/O events make no body (`defersProduction`): the head goes out, the
+    /// machine asks to be come back to (a write of nothing), and only a resumed run makes it.
+    @Test func aDeferredStreamIsMadeOnlyWhenResumed() {
+        var h = MachineHarness()
+        h.machine.defersProduction = true
+        var action = h.machine.receive(Array("GET /stream/300000 HTTP/1.1\r\nHost: x\r\n\r\n".utf8).span, now: 0)
+        #expect(action == .respond(.request))
+        action = h.machine.respond(.request, with: h.responder, into: &h.response) { 0 }
+        #expect(action == .write)
+        let head = h.machine.outbox.bytes
+        let headText = String(decoding: head, as: UTF8.self)
+        #expect(headText.contains("Transfer-Encoding: chunked\r\n") && headText.hasSuffix("\r\n\r\n"), "the head alone")
+        action = h.machine.outboxWritten(queued: 0, now: 0)
+        #expect(action == .write)
+        #expect(h.machine.outbox.readableBytes == 0, "no body made in an I/O event")
+        action = h.machine.outboxWritten(queued: 0, now: 0)
+        #expect(h.machine.outbox.readableBytes == 0)
+        h.written = head
+        h.machine.defersProduction = false
+        h.pump()
+        #expect(h.responses.first?.body == PatternProducer.body(300_000))
+        #expect(!h.closed)
+    }
+
     @Test func slowReaderHoldsAtMostTheHighWaterMarkPlusOneChunk() {
         let highWater = 64 * 1024
         var h = MachineHarness { $0.writeHighWaterMark = highWater }
@@ -164,6 +188,32 @@ final class CodedResponder: HTTPResponder {
         _ = plain.produce(into: &expected, limit: .max)
         let upper = expected.bytes.map { $0 >= 0x61 && $0 <= 0x7a ? $0 - 0x20 : $0 } + Array("<end>".utf8)
         #expect(r.first?.body == upper)
+    }
+}
+
+extension CodedStreamTests {
+    /// The chunk bound counts coded bytes, and a coder may shrink them twentyfold, so a coded
+    /// answer writes each chunk before the next is coded instead of filling the high-water mark.
+    @Test func aCodedAnswerIsWrittenAChunkAtATime() {
+        var machine = HTTPConnectionStateMachine(limits: HTTPLimits(), date: DateCache(epochSeconds: 0), now: 0)
+        let responder = CodedResponder()
+        var response = HTTPResponse()
+        var sizes: [Int] = []
+        var action = machine.receive(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8).span, now: 0)
+        loop: while true {
+            switch action {
+            case .respond(let asked):
+                action = machine.respond(asked, with: responder, into: &response) { 0 }
+            case .write:
+                sizes.append(machine.outbox.readableBytes)
+                action = machine.outboxWritten(queued: 0, now: 0)
+            case .wait, .close:
+                break loop
+            }
+        }
+        // 200 000 bytes in chunks of at most 64 KiB (the first write also holds the head).
+        #expect(sizes.count >= 4)
+        #expect(sizes.dropFirst().allSatisfy { $0 <= HTTPConnectionStateMachine.chunkLimit + 32 }, "\(sizes)")
     }
 }
 

@@ -19,8 +19,9 @@ fi
 export PARALLAX_SERVER
 
 tests=("$@")
-# answers: the largest stylesheets (css and waapi, fixed and fluid) asked by 20 clients that never
-# read; HOSTILE_ANSWERS=all adds the JSON and timeline answers (docs/testing.md#hostile-clients).
+# answers: the largest fixed stylesheets (css and waapi), JSON answers, timelines and SVG picture
+# asked by 20 clients that never read; HOSTILE_ANSWERS=fluid adds the fluid stylesheets
+# (docs/testing.md#hostile-clients).
 [[ ${#tests[@]} -gt 0 ]] || tests=(slowloris dribble pipeline maxconn idle10k sigterm budget edges descriptors answers)
 passed=0 failed=0 failures=()
 for t in "${tests[@]}"; do
