@@ -175,7 +175,7 @@ struct HTTPConnectionStateMachine {
         }
         let now = clock()
         let closeAsked = !intake.isOpen || response.close || !intake.answer.keepAlive || intake.isDraining
-        let (bytesOut, closes) = output.frame(response, to: intake.answer, closeAsked: closeAsked, date: date)
+        let (bytesOut, closes) = output.frame(&response, to: intake.answer, closeAsked: closeAsked, date: date)
         if !output.isStreaming { intake.answered(closing: closes) } else if closes { intake.finish() }
         lastActivity = now
         let started = intake.answer.started

@@ -6,14 +6,15 @@
 /// connection) and the process-wide `maxOutputBytes` budget is not spent (`OutputBudget`).
 struct ResponseOutput {
     /// The hot path matches this several times a request: only the streaming case has a
-    /// payload, boxed (`indirect`), so matching an idle or answering state copies nothing.
+    /// payload, one reference (`BodyStream` is a class), so a match copies at most a pointer and
+    /// each batch produces into the stream in place, allocating nothing.
     enum State {
         /// Nothing is being answered.
         case idle
         /// The responder is asked for the answer described by `answer` (`Action.respond`).
         case answering
         /// The answer's body comes from a producer as the output drains.
-        indirect case streaming(BodyStream)
+        case streaming(BodyStream)
     }
 
     private(set) var state = State.idle
@@ -83,14 +84,17 @@ struct ResponseOutput {
     /// at the close, RFC 9112 §6.3). Returns the bytes it added and whether the connection closes
     /// after this answer. A response with a refused field goes out without its fields
     /// (`ResponseSerializer.appendHead`): the owner asks for a request's refusal first, so only an
-    /// error's answer arrives here so.
-    mutating func frame(_ response: borrowing HTTPResponse, to answer: borrowing Answer, closeAsked: Bool,
+    /// error's answer arrives here so. A streamed body's producer moves out of `response` (its body
+    /// is dropped): held by both, the producer's existential box would be copied, cursor and
+    /// all, at its first `produce` (copy-on-write).
+    mutating func frame(_ response: inout HTTPResponse, to answer: borrowing Answer, closeAsked: Bool,
                         date: DateCache) -> (bytes: Int, closes: Bool) {
         let start = outbox.writerIndex
         let (framing, mustClose) = ResponseSerializer.framing(response, versionMinor: answer.versionMinor)
         let close = closeAsked || mustClose
         let keepAliveHeader = !close && answer.versionMinor == 0
         if response.isStreamed, let producer = response.producer {
+            response.dropBody()
             if !answer.headOnly && (framing != .none || mustClose) {
                 ResponseSerializer.appendHead(response, framing: framing, close: close,
                                               keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
@@ -122,8 +126,7 @@ struct ResponseOutput {
     /// (`BodyStream.closesConnection`).
     mutating func produce() -> Bool? {
         producedNothing = false
-        guard case .streaming(var stream) = state else { return nil }
-        state = .idle  // the producer is moved out while it works, not shared
+        guard case .streaming(let stream) = state else { return nil }
         let eachChunk = stream.producer.writesEachChunk
         while buffered <= limits.writeHighWaterMark {
             // Streamed bodies stop for the budget even on a connection with nothing unsent: each
@@ -134,13 +137,15 @@ struct ResponseOutput {
             let before = outbox.writerIndex
             let progress = stream.appendPiece(to: &outbox, limit: limit)
             settleBudget()
-            if progress == .done { return stream.closesConnection }
+            if progress == .done {
+                state = .idle
+                return stream.closesConnection
+            }
             if eachChunk {
                 producedNothing = outbox.writerIndex == before
                 break
             }
         }
-        state = .streaming(stream)
         return nil
     }
 

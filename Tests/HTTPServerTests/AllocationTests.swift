@@ -59,4 +59,40 @@ private final class CountingResponder: HTTPResponder {
         let ceiling = try #require(Ceilings.allocations("w7-healthz"), "no w7-healthz row in bench/ceilings.txt")
         #expect(perRequest <= Double(ceiling) + 0.01, "\(perRequest) allocations per request, ceiling \(ceiling)")
     }
+
+    /// A streamed body allocates per answer, never per batch (bench w6's JSON answer is ~23
+    /// batches of the high-water mark): driven through the machine as the transport drives it,
+    /// every write taken at once, the batches after the first allocate nothing. The stream's
+    /// state once went back into an `indirect` case after each batch, a new box each time.
+    @Test(.enabled(if: allocation_counter_active() != 0, "malloc interposition is off under sanitizers"))
+    func streamedBodyAllocatesNothingPerBatch() {
+        let total = 8 << 20
+        var machine = HTTPConnectionStateMachine(limits: HTTPLimits(), date: DateCache(epochSeconds: 784_111_777, serverName: "test"),
+                                                 now: 0)
+        let responder = EchoResponder()
+        var response = HTTPResponse()
+        let request = Array("GET /stream/\(total) HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        var action = machine.receive(request.span, now: 0)
+        var writes = 0, bytes = 0, afterFirst: UInt64 = 0, atEnd: UInt64 = 0
+        for _ in 0..<10_000 {
+            switch action {
+            case .respond(let asked):
+                action = machine.respond(asked, with: responder, into: &response) { 0 }
+                continue
+            case .write:
+                writes += 1
+                bytes += machine.outbox.readableBytes
+                if writes == 1 { afterFirst = allocation_counter_thread_allocations() }
+                atEnd = allocation_counter_thread_allocations()
+                action = machine.outboxWritten(queued: 0, now: 0)
+                continue
+            case .wait, .close:
+                break
+            }
+            break
+        }
+        print("streamed body: \(writes) writes, \(atEnd - afterFirst) allocations after the first")
+        #expect(bytes > total && writes > 20, "the body went out in batches")
+        #expect(atEnd == afterFirst, "\(atEnd - afterFirst) allocations over \(writes - 1) batches")
+    }
 }
