@@ -27,6 +27,8 @@ struct HTTPConnectionStateMachine {
     /// The last event that showed the connection alive (bytes in, output taken or framed): the
     /// idle timeout counts from here.
     private var lastActivity: UInt64
+    /// The access record of an answer still preparing (`respond`), with its start and responder.
+    private var heldRecord: (HTTPRequestRecord, UInt64, any HTTPResponder)?
 
     /// How long idle connections linger when the drain begins (capped by the drain timeout).
     static let drainIdleGrace: UInt64 = 250_000_000
@@ -170,10 +172,13 @@ struct HTTPConnectionStateMachine {
         if !output.isStreaming { intake.answered(closing: closes) } else if closes { intake.finish() }
         lastActivity = now
         let started = intake.answer.started
-        responder.record(HTTPRequestRecord(
+        let record = HTTPRequestRecord(
             method: intake.answer.method, recordPath: intake.answer.path, status: response.status.code,
             bytesIn: intake.bytesIn, bytesOut: bytesOut, durationNanoseconds: now >= started ? now &- started : 0,
-            remoteAddress: remoteAddress))
+            remoteAddress: remoteAddress)
+        // A head held back while its producer prepares is recorded when it is decided, with the
+        // status that went out (`settle`).
+        if output.isPreparing { heldRecord = (record, started, responder) } else { responder.record(record) }
         intake.bytesIn = 0
         return settle(now: now)
     }
@@ -217,7 +222,13 @@ struct HTTPConnectionStateMachine {
         // An answer is owed: the transport answers `.respond` before anything else, so no other
         // event comes in between; should one, it changes nothing.
         if output.isAnswering { return .wait(Wait(reading: intake.isOpen, deadline: nil, forBudget: false)) }
-        if output.isStreaming, let closing = output.produce() { intake.answered(closing: closing) }
+        if output.isStreaming {
+            if let closing = output.produce(date: date) { intake.answered(closing: closing) }
+            if let (record, started, responder) = heldRecord {
+                // Preparing is an answer in progress, not idleness.
+                if output.isPreparing { lastActivity = now } else { recordPrepared(record, started, responder, now: now) }
+            }
+        }
         while !intake.stash.isEmpty && mayParse {
             if let action = take(intake.parseStash(now: now)) { return action }
         }
@@ -236,7 +247,23 @@ struct HTTPConnectionStateMachine {
         return .wait(Wait(reading: !pause, deadline: deadline, forBudget: output.waitingForBudget))
     }
 
+    /// The record of an answer whose producer prepared: the status sent (a refusal's when it
+    /// refused), the bytes framed then, the time until then.
+    private mutating func recordPrepared(_ record: HTTPRequestRecord, _ started: UInt64, _ responder: any HTTPResponder, now: UInt64) {
+        heldRecord = nil
+        var r = record
+        r.status = output.refusedStatus?.code ?? r.status
+        r.bytesOut = output.preparedHeadBytes
+        r.durationNanoseconds = now >= started ? now &- started : 0
+        responder.record(r)
+    }
+
     private mutating func finish() -> Action {
+        // Closed before its producer decided: recorded as framed (as a stream cut short is).
+        if let (record, _, responder) = heldRecord {
+            heldRecord = nil
+            responder.record(record)
+        }
         intake.close()
         output.drop()
         return .close

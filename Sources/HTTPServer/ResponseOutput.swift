@@ -49,6 +49,12 @@ struct ResponseOutput {
     var isIdle: Bool { if case .idle = state { true } else { false } }
     var isAnswering: Bool { if case .answering = state { true } else { false } }
     var isStreaming: Bool { if case .streaming = state { true } else { false } }
+    /// The answer's head is held back while its producer prepares (`HTTPBodyProducer.prepares`).
+    var isPreparing: Bool { if case .streaming(let s) = state { s.heldHead != nil } else { false } }
+    /// The status of the response a preparing producer sent instead of its own (nil: its own).
+    private(set) var refusedStatus: HTTPStatus?
+    /// The bytes that preparation's end framed: the held head, or the whole refusal.
+    private(set) var preparedHeadBytes = 0
     var overHighWater: Bool { buffered > limits.writeHighWaterMark }
     /// New work must wait: this connection already holds unsent output while all of them
     /// together hold the budget. A connection with nothing unsent is always served (it holds
@@ -80,11 +86,24 @@ struct ResponseOutput {
     mutating func frame(_ response: borrowing HTTPResponse, to answer: borrowing Answer, closeAsked: Bool,
                         date: DateCache) -> (bytes: Int, closes: Bool) {
         let start = outbox.writerIndex
+        refusedStatus = nil
         let (framing, mustClose) = ResponseSerializer.framing(response, versionMinor: answer.versionMinor)
         let close = closeAsked || mustClose
         let keepAliveHeader = !close && answer.versionMinor == 0
         if response.isStreamed, let producer = response.producer {
-            if !answer.headOnly && (framing != .none || mustClose) {
+            if producer.prepares && (framing != .none || mustClose || answer.headOnly) {
+                // The head waits for the producer's decision (`produce` prepares it slice by slice).
+                var head = ByteBuffer()
+                ResponseSerializer.appendHead(response, framing: framing, close: close,
+                                              keepAliveHeader: keepAliveHeader, head: date, to: &head)
+                var expected: Int? = nil
+                if case .length(let n) = framing { expected = n }
+                var stream = BodyStream(producer: producer, chunked: framing == .chunked, expectedLength: expected, close: close)
+                stream.heldHead = head
+                stream.headOnly = answer.headOnly
+                stream.keepAliveHeader = keepAliveHeader
+                state = .streaming(stream)
+            } else if !answer.headOnly && (framing != .none || mustClose) {
                 ResponseSerializer.appendHead(response, framing: framing, close: close,
                                               keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
                 var expected: Int? = nil
@@ -113,10 +132,36 @@ struct ResponseOutput {
     /// 256 KiB would otherwise be tens of ms of work in one call. Returns nil while the stream
     /// goes on; once its body is complete, whether the connection must close after it
     /// (`BodyStream.closesConnection`).
-    mutating func produce() -> Bool? {
+    mutating func produce(date: DateCache) -> Bool? {
         producedNothing = false
         guard case .streaming(var stream) = state else { return nil }
         state = .idle  // the producer is moved out while it works, not shared
+        if let head = stream.heldHead {
+            // One slice of the producer's preparation, nothing written meanwhile: the
+            // transport comes back as for a write (`producedNothing`), sliced like a stream.
+            switch stream.producer.prepare() {
+            case .more:
+                producedNothing = true
+                state = .streaming(stream)
+                return nil
+            case .ready:
+                preparedHeadBytes = head.readableBytes
+                outbox.writeBuffer(head)
+                stream.heldHead = nil
+                if stream.headOnly {
+                    settleBudget()
+                    return stream.close
+                }
+            case .refused(let response):
+                refusedStatus = response.status
+                let before = outbox.writerIndex
+                defer { preparedHeadBytes = outbox.writerIndex &- before }
+                ResponseSerializer.append(response, headOnly: stream.headOnly, close: stream.close,
+                                          keepAliveHeader: stream.keepAliveHeader, head: date, to: &outbox)
+                settleBudget()
+                return stream.close
+            }
+        }
         let eachChunk = stream.producer.writesEachChunk
         while buffered <= limits.writeHighWaterMark {
             // Streamed bodies stop for the budget even on a connection with nothing unsent: each
