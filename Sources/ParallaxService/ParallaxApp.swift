@@ -167,15 +167,18 @@ public final class ParallaxApp: HTTPResponder {
         // Only read when it matters (curl and apps send neither; browsers do).
         let accept = route.negotiatesAccept ? request.headers["Accept"] : nil
         let coding = web.streamCoding(acceptEncoding: request.headers.joined("Accept-Encoding"), route)
+        let origin = request.headers["Origin"]
         return withRequestJSON(request, into: &response) { body, response in
-            answer(E.self, body: body, accept: accept, coding: coding, into: &response)
+            answer(E.self, body: body, accept: accept, coding: coding, origin: origin, into: &response)
         } ?? .whole
     }
 
     /// The one path of the model routes. The answer is written (or its producer set) while the
     /// document is open; only the issues of an invalid request leave the closure.
+    /// `origin`: the request's `Origin`, for the fields of a problem decided while streaming
+    /// (`AnswerProducer.prepare`).
     func answer<E: Endpoint>(_: E.Type, body: Span<UInt8>, accept: String? = nil, coding: ContentCoding = .identity,
-                             into response: inout HTTPResponse) -> Produced {
+                             origin: String? = nil, into response: inout HTTPResponse) -> Produced {
         let limits = options.limits
         var produced = Produced.whole
         let outcome: Result<[ValidationIssue]?, JSONSyntaxError> = parser.parse(body) { root in
@@ -185,10 +188,14 @@ public final class ParallaxApp: HTTPResponder {
             if !reader.issues.isEmpty { return reader.issues + E.valueIssues(request, limits: limits) }
             do throws(ValidationError) {
                 switch try E.answer(request, limits: limits) {
-                case .cursor(let cursor, let contentType):
+                case .cursor(var cursor, let contentType):
                     let estimate = cursor.estimatedBytes
                     if let issue = AnswerBound.check(estimate, limits) { return [issue] }
-                    produced = deliver(cursor, estimate: estimate, contentType: contentType, coding: coding, into: &response)
+                    // An answer written whole is decided here (its check is as small as it is);
+                    // a streamed one before its first byte, a step per slice of the loop.
+                    if estimate <= streamThreshold, cursor.prepares, let issues = Self.decide(&cursor) { return issues }
+                    produced = deliver(cursor, estimate: estimate, contentType: contentType, coding: coding, origin: origin,
+                                       into: &response)
                 case .picture(let picture):
                     let estimate = picture.estimatedBytes
                     if let issue = AnswerBound.check(estimate, limits) { return [issue] }
@@ -212,18 +219,31 @@ public final class ParallaxApp: HTTPResponder {
     /// Writes `answer` whole into the body, or, above `streamThreshold`, sets a producer that
     /// writes it as the socket drains (gzip-coded when `coding` says so).
     func deliver<A: AnswerCursor>(_ answer: consuming A, estimate: Int, contentType: String, coding: ContentCoding,
-                                  into response: inout HTTPResponse) -> Produced {
+                                  origin: String? = nil, into response: inout HTTPResponse) -> Produced {
         var answer = answer  // moved, not copied
         response.contentType = contentType
         guard estimate > streamThreshold else {
             response.writeBody { JSONWriter.write(into: &$0) { w in while answer.writeNext(&w) {} } }
             return .whole
         }
+        let web = self.web
+        let fields = { (r: inout HTTPResponse) in web.addNoStore(origin: origin, &r) }
         switch coding {
-        case .identity: response.stream(AnswerProducer(answer))
-        case .gzip: response.stream(CodedBodyProducer(AnswerProducer(answer), coder: Gzip()))
+        case .identity: response.stream(AnswerProducer(answer, problemFields: fields))
+        case .gzip: response.stream(CodedBodyProducer(AnswerProducer(answer, problemFields: fields), coder: Gzip()))
         }
         return .streamed(coding)
+    }
+
+    /// Runs a cursor's preparation to its end: the issues of a refusal, nil when it may be written.
+    static func decide<A: AnswerCursor>(_ cursor: inout A) -> [ValidationIssue]? {
+        while true {
+            switch cursor.prepare() {
+            case .more: continue
+            case .ready: return nil
+            case .refused(let issues): return issues
+            }
+        }
     }
 
     // MARK: - Engine errors, metrics, log

@@ -39,38 +39,56 @@ import Testing
         return request
     }
 
-    /// The scenes the check compares (the references, then the check sizes), logged.
-    static func check(_ request: (ScrollInput, KeyframesOptions), _ log: Log) throws -> FluidCheck.Refusal? {
+    /// The check of `request` run a step at a time, its scenes logged: the references then the
+    /// check sizes, at the request's motion (0 …) and then reduced (scenes … 2 × scenes). Returns
+    /// its outcome and how many units each step laid out.
+    static func check(_ request: (ScrollInput, KeyframesOptions), _ log: Log) -> (passed: Bool, perStep: [Int]) {
         let (input, o) = request
-        func source(_ r: FluidScenes.Reference, _ index: Int) throws -> SceneSource {
+        let refs = FluidScenes.references(nil), checks = FluidScenes.checks(nil)
+        let sizes = (refs + checks).map(\.size)
+        var check = FluidCheck(references: refs, checks: checks, spelling: StyleSpelling(references: refs.map(\.size))) {
+            (r: FluidScenes.Reference, reduced: Bool) throws(ValidationError) in
             var at = input
             at.place(at: r)
+            if reduced { at.motionScale = 0 }
+            let index = (sizes.firstIndex { $0 == r.size } ?? -1) + (reduced ? sizes.count : 0)
             return logged(try at.fluidScene(o, styled: true, limits: .standard), index, log)
         }
-        let refs = FluidScenes.references(nil)
-        let spelling = StyleSpelling(references: refs.map(\.size))
-        let check = FluidCheck(references: try refs.enumerated().map { try source($1, $0) }, spelling: spelling)
-        let checks = try FluidScenes.checks(nil).enumerated().map { (size: $1.size, source: try source($1, refs.count + $0)) }
-        return check.firstRefusal(checks)
+        var perStep: [Int] = []
+        while true {
+            let before = log.calls.count
+            let outcome = check.step()
+            perStep.append(log.calls.count - before)
+            switch outcome {
+            case .more: continue
+            case .passed: return (true, perStep)
+            case .refused: return (false, perStep)
+            }
+        }
     }
 
     @Test(arguments: [1, 7, 200])
     func eachUnitIsLaidOutOnceInStepWithTheOtherScenes(_ n: Int) throws {
         let request = try #require(Self.scroll(n))
         let log = Log()
-        #expect(try Self.check(request, log) == nil)
-        let scenes = FluidScenes.references(nil).count + FluidScenes.checks(nil).count
-        // Every unit of every scene exactly once: the work is (scenes × elements) layouts.
+        let (passed, perStep) = Self.check(request, log)
+        #expect(passed)
+        let scenes = 2 * (FluidScenes.references(nil).count + FluidScenes.checks(nil).count)
+        // Every unit of every scene exactly once: the work is (scenes × elements) layouts, and a
+        // step lays out at most one unit (the engine gives the loop back between steps).
         #expect(log.calls.count == scenes * n)
+        #expect(perStep.allSatisfy { $0 <= 1 }, "\(perStep.max() ?? 0)")
         for s in 0..<scenes {
             #expect(log.calls.filter { $0.scene == s }.map(\.unit) == Array(0..<n))
         }
-        // In step: no scene is more than one unit ahead of another, so at most one unit of each
-        // is held at a time (the memory of one element per scene, not of the stylesheet).
-        var highest = 0
-        for call in log.calls {
-            #expect(call.unit == highest || call.unit == highest + 1, "\(call)")
-            highest = max(highest, call.unit)
+        // In step within each motion: no scene is more than one unit ahead of another, so at
+        // most one unit of each is held at a time (one element per scene, not the stylesheet).
+        for motion in 0..<2 {
+            var highest = 0
+            for call in log.calls where (call.scene < scenes / 2) == (motion == 0) {
+                #expect(call.unit == highest || call.unit == highest + 1, "\(call)")
+                highest = max(highest, call.unit)
+            }
         }
     }
 

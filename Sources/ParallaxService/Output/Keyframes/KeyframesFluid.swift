@@ -47,11 +47,13 @@ struct FluidScenes {
     /// `scene(reference, reduced, probe)`: the markup at `reference`, at the request's motion or at
     /// `motionScale: 0`; `probe`: of a request that bends exactly where this one does, at most a
     /// few boxes long (a pager of at most 5 pages: page i's numbers are page 0's moved by i·L, so
-    /// its first, middle and last pages show every bend; `FluidStyled.fluidProbe`). The checks run
-    /// on the probe, so a 10 000-box stylesheet is laid out three times, not five; the scenes
-    /// are laid out a unit at a time as the writer reaches each (`SceneSource`), the probe's whole.
-    init(page: (points: Double, axis: Axis)? = nil,
-         _ scene: (Reference, Bool, Bool) throws(ValidationError) -> SceneSource) throws(ValidationError) {
+    /// its first, middle and last pages show every bend; `FluidStyled.fluidProbe`). The check
+    /// runs on the probe, so a 10 000-box stylesheet is laid out three times, not five; the
+    /// scenes are laid out a unit at a time as the writer reaches each (`SceneSource`), the
+    /// probe's as the check reaches each (`FluidCheck`). `sliced`: the check is left to be run
+    /// in steps (`check`, before the first byte, `KeyframesCursor.prepare`); else it is run here.
+    init(page: (points: Double, axis: Axis)? = nil, sliced: Bool = false,
+         _ scene: @escaping (Reference, Bool, Bool) throws(ValidationError) -> SceneSource) throws(ValidationError) {
         let refs = Self.references(page)
         let spelling = StyleSpelling(references: refs.map(\.size), page: page.map {
             StyleSpelling.PageExtent(points: $0.points, axis: $0.axis, m0: Self.pageExtents.m0, m1: Self.pageExtents.m1)
@@ -62,25 +64,17 @@ struct FluidScenes {
             main.append(try scene(r, false, false))
             reduced.append(try scene(r, true, false))
         }
-        for motion in [false, true] {
-            let check = FluidCheck(references: try refs.map { (r) throws(ValidationError) in try scene(r, motion, true) },
-                                   spelling: spelling)
-            // The check scenes in order: one that cannot be laid out is refused after the sizes
-            // before it, as if each were checked in turn.
-            var checks: [(size: Size, source: SceneSource)] = []
-            var unmade: ValidationError?
-            for c in Self.checks(page) {
-                do throws(ValidationError) { checks.append((c.size, try scene(c, motion, true))) } catch {
-                    unmade = error
-                    break
-                }
-            }
-            if let refused = check.firstRefusal(checks) { throw Self.refuse(refused.why, at: checks[refused.index].size) }
-            if let unmade { throw unmade }
-        }
         self.main = main
         self.reduced = reduced
+        var check = FluidCheck(references: refs, checks: Self.checks(page), spelling: spelling) {
+            (r: Reference, reduced: Bool) throws(ValidationError) in try scene(r, reduced, true)
+        }
+        if !sliced { try check.run() }
+        self.check = sliced ? check : nil
     }
+
+    /// The check still to run before the first byte (a sliced one), nil once run.
+    var check: FluidCheck?
 
     /// R0, RW, RH, and for a points carousel RM (R0's size with the other page extent).
     static func references(_ page: (points: Double, axis: Axis)?) -> [Reference] {

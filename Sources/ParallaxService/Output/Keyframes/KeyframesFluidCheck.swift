@@ -1,55 +1,134 @@
 import ParallaxLayout
 
-/// `FluidScenes`' check (docs/web.md#fluid-and-fixed): the scenes at the check sizes against what
-/// the references' spelling says there, box by box as the scenes' units are laid out
-/// (`SceneSource`), so it holds one unit of each scene at a time, never a whole scene, and each
-/// number is compared as it is made (docs/operations.md#bounded-memory). The boxes are compared
-/// in the writers' order; a box's numbers are the ones `KeyframesCSS` writes for it.
+/// `FluidScenes`' check (docs/web.md#fluid-and-fixed): the probe's scenes at the check sizes
+/// against what the references' spelling says there, for both motions, box by box as the scenes'
+/// units are laid out (`SceneSource`), so it holds one unit of each scene at a time, never a
+/// whole scene, and each number is compared as it is made (docs/operations.md#bounded-memory).
+/// It runs in steps (`step`) of at most one scene made or one unit laid out, so a request's
+/// check shares the loop with every other connection (the engine holds the head back until it
+/// is decided, `HTTPBodyProducer.prepare`). The boxes are compared in the writers' order; a
+/// box's numbers are the ones `KeyframesCSS` writes for it.
 struct FluidCheck {
-    let references: [SceneSource]
-    let spelling: StyleSpelling
+    /// The probe's scene at one size, at the request's motion or (`reduced`) at `motionScale: 0`.
+    typealias Make = (FluidScenes.Reference, _ reduced: Bool) throws(ValidationError) -> SceneSource
 
-    /// Why the scene at `checks[index]` is refused, and which size that is: the first of the
-    /// check sizes that fails (in their order), at its first failing box.
-    struct Refusal {
-        var index: Int
-        var why: String
+    enum Outcome {
+        case more
+        case passed
+        case refused(ValidationError)
     }
 
-    /// The first size of `checks` where the markup is not the spelling's, or nil when every one
-    /// is (the references agree among themselves by construction: the spelling is made of them).
-    func firstRefusal(_ checks: [(size: Size, source: SceneSource)]) -> Refusal? {
-        var failed = [String?](repeating: nil, count: checks.count)
-        // The heads: the content's extent and the animations' domain.
-        let refHeads = references.map(\.head)
-        for (j, c) in checks.enumerated() {
-            failed[j] = headRefusal(refHeads, c.source.head, at: c.size)
-        }
-        var refs = references.map(BoxCursor.init)
-        var others = checks.map { BoxCursor($0.source) }
-        while failed.contains(where: { $0 == nil }) {
-            let refBoxes = refs.indices.map { refs[$0].next() }
-            let open = checks.indices.filter { failed[$0] == nil }
-            let otherBoxes = open.map { (j: $0, box: others[$0].next()) }
-            if refBoxes.allSatisfy({ $0 == nil }) {
-                // The references end together; a check scene with more boxes changes the markup.
-                for o in otherBoxes where o.box != nil { failed[o.j] = "its markup or keyframes change" }
-                break
+    private let make: Make
+    private let references: [FluidScenes.Reference]
+    private let checks: [FluidScenes.Reference]
+    let spelling: StyleSpelling
+    /// 0: the request's motion, 1: reduced motion, 2: done.
+    private var motion = 0
+    /// The scenes made so far for this motion: the references', then the check sizes'.
+    private var sources: [SceneSource] = []
+    /// A check size whose scene could not be made: refused after the sizes before it, as if
+    /// each were checked in turn.
+    private var unmade: ValidationError?
+    private var comparing = false
+    private var cursors: [BoxCursor] = []
+    /// Why each check size is refused (nil: not, so far).
+    private var failed: [String?] = []
+    /// The current row: the next box of each scene, fetched one scene per step.
+    private var row: [KeyframesScene.Box?] = []
+
+    init(references: [FluidScenes.Reference], checks: [FluidScenes.Reference], spelling: StyleSpelling,
+         make: @escaping Make) {
+        self.references = references
+        self.checks = checks
+        self.spelling = spelling
+        self.make = make
+    }
+
+    /// The whole check at once (tests, and answers small enough to be written whole).
+    mutating func run() throws(ValidationError) {
+        while true {
+            switch step() {
+            case .more: continue
+            case .passed: return
+            case .refused(let e): throw e
             }
-            let numbers = refBoxes.indices.compactMap { k in refBoxes[k].map { BoxNumbers($0, refHeads[k]) } }
-            for o in otherBoxes {
-                guard numbers.count == refBoxes.count, let box = o.box else {
-                    failed[o.j] = "its markup or keyframes change"
+        }
+    }
+
+    /// One step: a scene made, or boxes compared until one scene's next unit was laid out.
+    mutating func step() -> Outcome {
+        guard motion < 2 else { return .passed }
+        if !comparing {
+            let i = sources.count
+            do throws(ValidationError) {
+                if i < references.count {
+                    sources.append(try make(references[i], motion == 1))
+                } else if i - references.count < checks.count, unmade == nil {
+                    do throws(ValidationError) { sources.append(try make(checks[i - references.count], motion == 1)) } catch {
+                        unmade = error
+                    }
+                }
+            } catch { return .refused(error) }
+            if sources.count < references.count + checks.count && unmade == nil { return .more }
+            startComparing()
+            return .more
+        }
+        var laidOut = false
+        while !laidOut {
+            // Fill the row one scene at a time (a failed check size's scene is no longer read).
+            let k = row.count
+            if k < cursors.count {
+                let open = k < references.count || failed[k - references.count] == nil
+                let unit = cursors[k].unit
+                row.append(open ? cursors[k].next() : nil)
+                laidOut = cursors[k].unit != unit
+                continue
+            }
+            if let end = compareRow() { return end }
+            row.removeAll(keepingCapacity: true)
+        }
+        return .more
+    }
+
+    private mutating func startComparing() {
+        comparing = true
+        let refs = Array(sources.prefix(references.count))
+        let made = sources.count - references.count
+        failed = (0..<made).map { j in headRefusal(refs.map(\.head), sources[references.count + j].head, at: checks[j].size) }
+        cursors = sources.map(BoxCursor.init)
+        row = []
+    }
+
+    /// Compares the row; the motion's outcome once it is decided, else nil.
+    private mutating func compareRow() -> Outcome? {
+        let n = references.count
+        let refBoxes = row.prefix(n)
+        var ended = false
+        if refBoxes.allSatisfy({ $0 == nil }) {
+            // The references end together; a check scene with more boxes changes the markup.
+            for j in failed.indices where failed[j] == nil && row[n + j] != nil { failed[j] = "its markup or keyframes change" }
+            ended = true
+        } else {
+            let heads = sources.prefix(n).map(\.head)
+            let numbers = refBoxes.enumerated().compactMap { k, b in b.map { BoxNumbers($0, heads[k]) } }
+            for j in failed.indices where failed[j] == nil {
+                guard numbers.count == n, let box = row[n + j] else {
+                    failed[j] = "its markup or keyframes change"
                     continue
                 }
-                failed[o.j] = boxRefusal(numbers, BoxNumbers(box, checks[o.j].source.head), selector: box.selector,
-                                         at: checks[o.j].size)
+                failed[j] = boxRefusal(numbers, BoxNumbers(box, sources[n + j].head), selector: box.selector, at: checks[j].size)
             }
-            // The earliest size that failed is the one named: later boxes cannot make it earlier.
-            if failed[0] != nil { break }
         }
-        guard let j = failed.firstIndex(where: { $0 != nil }), let why = failed[j] else { return nil }
-        return Refusal(index: j, why: why)
+        // The earliest size that failed is the one named: later boxes cannot make it earlier.
+        if !ended, let first = failed.first, first == nil { return nil }
+        if let j = failed.firstIndex(where: { $0 != nil }), let why = failed[j] {
+            return .refused(FluidScenes.refuse(why, at: checks[j].size))
+        }
+        if let unmade { return .refused(unmade) }
+        motion += 1
+        sources = []
+        comparing = false
+        return motion < 2 ? .more : .passed
     }
 
     private func headRefusal(_ refs: [KeyframesScene], _ other: KeyframesScene, at size: Size) -> String? {
@@ -88,7 +167,8 @@ struct FluidCheck {
 /// A scene's boxes one at a time, laying out its next unit when the last one's boxes are used.
 private struct BoxCursor {
     let source: SceneSource
-    var unit = 0
+    /// How many units have been laid out.
+    private(set) var unit = 0
     var boxes: [KeyframesScene.Box] = []
     var index = 0
 
