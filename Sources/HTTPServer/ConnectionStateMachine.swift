@@ -178,7 +178,7 @@ struct HTTPConnectionStateMachine {
             remoteAddress: remoteAddress)
         // A head held back while its producer prepares is recorded when it is decided, with the
         // status that went out (`settle`).
-        if output.isPreparing { heldRecord = (record, started, responder) } else { responder.record(record) }
+        if _slowPath(output.isPreparing) { heldRecord = (record, started, responder) } else { responder.record(record) }
         intake.bytesIn = 0
         return settle(now: now)
     }

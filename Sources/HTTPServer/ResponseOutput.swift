@@ -50,7 +50,9 @@ struct ResponseOutput {
     var isAnswering: Bool { if case .answering = state { true } else { false } }
     var isStreaming: Bool { if case .streaming = state { true } else { false } }
     /// The answer's head is held back while its producer prepares (`HTTPBodyProducer.prepares`).
-    var isPreparing: Bool { if case .streaming(let s) = state { s.heldHead != nil } else { false } }
+    /// (A stored flag: the hot path reads it once a request, and matching the boxed stream for it
+    /// would copy the stream.)
+    private(set) var isPreparing = false
     /// The status of the response a preparing producer sent instead of its own (nil: its own).
     private(set) var refusedStatus: HTTPStatus?
     /// The bytes that preparation's end framed: the held head, or the whole refusal.
@@ -86,7 +88,6 @@ struct ResponseOutput {
     mutating func frame(_ response: borrowing HTTPResponse, to answer: borrowing Answer, closeAsked: Bool,
                         date: DateCache) -> (bytes: Int, closes: Bool) {
         let start = outbox.writerIndex
-        refusedStatus = nil
         let (framing, mustClose) = ResponseSerializer.framing(response, versionMinor: answer.versionMinor)
         let close = closeAsked || mustClose
         let keepAliveHeader = !close && answer.versionMinor == 0
@@ -103,6 +104,8 @@ struct ResponseOutput {
                 stream.headOnly = answer.headOnly
                 stream.keepAliveHeader = keepAliveHeader
                 state = .streaming(stream)
+                isPreparing = true
+                refusedStatus = nil
             } else if !answer.headOnly && (framing != .none || mustClose) {
                 ResponseSerializer.appendHead(response, framing: framing, close: close,
                                               keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
@@ -145,6 +148,7 @@ struct ResponseOutput {
                 state = .streaming(stream)
                 return nil
             case .ready:
+                isPreparing = false
                 preparedHeadBytes = head.readableBytes
                 outbox.writeBuffer(head)
                 stream.heldHead = nil
@@ -153,6 +157,7 @@ struct ResponseOutput {
                     return stream.close
                 }
             case .refused(let response):
+                isPreparing = false
                 refusedStatus = response.status
                 let before = outbox.writerIndex
                 defer { preparedHeadBytes = outbox.writerIndex &- before }
@@ -217,6 +222,7 @@ struct ResponseOutput {
     /// Drops everything (the connection closes) and gives the budget back.
     mutating func drop() {
         state = .idle
+        isPreparing = false
         outbox.clear(keepingCapacityUpTo: 0)
         inFlight = 0
         inFlightCapacity = 0

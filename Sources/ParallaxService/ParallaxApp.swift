@@ -167,7 +167,9 @@ public final class ParallaxApp: HTTPResponder {
         // Only read when it matters (curl and apps send neither; browsers do).
         let accept = route.negotiatesAccept ? request.headers["Accept"] : nil
         let coding = web.streamCoding(acceptEncoding: request.headers.joined("Accept-Encoding"), route)
-        let origin = request.headers["Origin"]
+        // A keyframes answer may be refused after its head was framed (a fluid stylesheet's
+        // check, `AnswerProducer.prepare`): its problem's CORS fields need the Origin, read only there.
+        let origin = route.mayRefuseWhileStreaming ? request.headers["Origin"] : nil
         return withRequestJSON(request, into: &response) { body, response in
             answer(E.self, body: body, accept: accept, coding: coding, origin: origin, into: &response)
         } ?? .whole
