@@ -151,6 +151,7 @@ struct HTTPConnectionStateMachine {
     /// field the engine refuses (`FieldCheck`), nothing of it is framed: the responder renders
     /// that refusal (500) instead, and should that too name a refused field, it goes without its
     /// fields. `clock` reads the time once the answer is made (it may have taken a while).
+    @inline(__always)
     mutating func respond(_ asked: Asked, with responder: any HTTPResponder, into response: inout HTTPResponse,
                           clock: () -> UInt64) -> Action {
         guard output.isAnswering else { return settle(now: clock()) }
@@ -172,13 +173,14 @@ struct HTTPConnectionStateMachine {
         if !output.isStreaming { intake.answered(closing: closes) } else if closes { intake.finish() }
         lastActivity = now
         let started = intake.answer.started
-        let record = HTTPRequestRecord(
-            method: intake.answer.method, recordPath: intake.answer.path, status: response.status.code,
-            bytesIn: intake.bytesIn, bytesOut: bytesOut, durationNanoseconds: now >= started ? now &- started : 0,
-            remoteAddress: remoteAddress)
-        // A head held back while its producer prepares is recorded when it is decided, with the
-        // status that went out (`settle`).
-        if _slowPath(output.isPreparing) { heldRecord = (record, started, responder) } else { responder.record(record) }
+        if _slowPath(output.isPreparing) {
+            holdRecord(status: response.status.code, bytesOut: bytesOut, now: now, responder)
+        } else {
+            responder.record(HTTPRequestRecord(
+                method: intake.answer.method, recordPath: intake.answer.path, status: response.status.code,
+                bytesIn: intake.bytesIn, bytesOut: bytesOut, durationNanoseconds: now >= started ? now &- started : 0,
+                remoteAddress: remoteAddress))
+        }
         intake.bytesIn = 0
         return settle(now: now)
     }
@@ -224,10 +226,7 @@ struct HTTPConnectionStateMachine {
         if output.isAnswering { return .wait(Wait(reading: intake.isOpen, deadline: nil, forBudget: false)) }
         if output.isStreaming {
             if let closing = output.produce(date: date) { intake.answered(closing: closing) }
-            if let (record, started, responder) = heldRecord {
-                // Preparing is an answer in progress, not idleness.
-                if output.isPreparing { lastActivity = now } else { recordPrepared(record, started, responder, now: now) }
-            }
+            if _slowPath(heldRecord != nil) { preparing(now: now) }
         }
         while !intake.stash.isEmpty && mayParse {
             if let action = take(intake.parseStash(now: now)) { return action }
@@ -245,6 +244,25 @@ struct HTTPConnectionStateMachine {
         // stash (a client could pipeline without bound behind a stream paused for the budget).
         let pause = !intake.isOpen || output.overHighWater || (output.overBudget && idleIntake) || output.isStreaming
         return .wait(Wait(reading: !pause, deadline: deadline, forBudget: output.waitingForBudget))
+    }
+
+    /// A head held back while its producer prepares is recorded when it is decided, with the
+    /// status that went out (`settle`). Out of line: `respond` stays inlined in the transport's run.
+    @inline(never)
+    private mutating func holdRecord(status: Int, bytesOut: Int, now: UInt64, _ responder: any HTTPResponder) {
+        let started = intake.answer.started
+        heldRecord = (HTTPRequestRecord(
+            method: intake.answer.method, recordPath: intake.answer.path, status: status,
+            bytesIn: intake.bytesIn, bytesOut: bytesOut, durationNanoseconds: now >= started ? now &- started : 0,
+            remoteAddress: remoteAddress), started, responder)
+    }
+
+    /// While a producer prepares: preparing is an answer in progress, not idleness. Once it has
+    /// decided: its record.
+    @inline(never)
+    private mutating func preparing(now: UInt64) {
+        guard let (record, started, responder) = heldRecord else { return }
+        if output.isPreparing { lastActivity = now } else { recordPrepared(record, started, responder, now: now) }
     }
 
     /// The record of an answer whose producer prepared: the status sent (a refusal's when it

@@ -97,9 +97,14 @@ public final class ParallaxApp: HTTPResponder {
         case .pagingLayout: return endpoint(LayoutEndpoint<PagingInput>.self, route, request, into: &response)
         case .headerLayout: return endpoint(LayoutEndpoint<HeaderInput>.self, route, request, into: &response)
         case .scrollLayout: return endpoint(LayoutEndpoint<ScrollInput>.self, route, request, into: &response)
-        case .pagingKeyframes: return endpoint(KeyframesEndpoint<PagingInput>.self, route, request, into: &response)
-        case .headerKeyframes: return endpoint(KeyframesEndpoint<HeaderInput>.self, route, request, into: &response)
-        case .scrollKeyframes: return endpoint(KeyframesEndpoint<ScrollInput>.self, route, request, into: &response)
+        // A keyframes answer may be refused after its head was framed (a fluid stylesheet's
+        // check, `AnswerProducer.prepare`): its problem's CORS fields need the Origin.
+        case .pagingKeyframes:
+            return endpoint(KeyframesEndpoint<PagingInput>.self, route, request, origin: request.headers["Origin"], into: &response)
+        case .headerKeyframes:
+            return endpoint(KeyframesEndpoint<HeaderInput>.self, route, request, origin: request.headers["Origin"], into: &response)
+        case .scrollKeyframes:
+            return endpoint(KeyframesEndpoint<ScrollInput>.self, route, request, origin: request.headers["Origin"], into: &response)
         case .document(let document):
             return .document(document)
         case .health:
@@ -162,14 +167,13 @@ public final class ParallaxApp: HTTPResponder {
         }
     }
 
-    private func endpoint<E: Endpoint>(_: E.Type, _ route: Route, _ request: borrowing HTTPRequest,
+    /// `origin`: the request's `Origin`, read only for the answers that may be refused while
+    /// they stream (keyframes).
+    private func endpoint<E: Endpoint>(_: E.Type, _ route: Route, _ request: borrowing HTTPRequest, origin: String? = nil,
                                        into response: inout HTTPResponse) -> Produced {
         // Only read when it matters (curl and apps send neither; browsers do).
         let accept = route.negotiatesAccept ? request.headers["Accept"] : nil
         let coding = web.streamCoding(acceptEncoding: request.headers.joined("Accept-Encoding"), route)
-        // A keyframes answer may be refused after its head was framed (a fluid stylesheet's
-        // check, `AnswerProducer.prepare`): its problem's CORS fields need the Origin, read only there.
-        let origin = route.mayRefuseWhileStreaming ? request.headers["Origin"] : nil
         return withRequestJSON(request, into: &response) { body, response in
             answer(E.self, body: body, accept: accept, coding: coding, origin: origin, into: &response)
         } ?? .whole
@@ -190,14 +194,19 @@ public final class ParallaxApp: HTTPResponder {
             if !reader.issues.isEmpty { return reader.issues + E.valueIssues(request, limits: limits) }
             do throws(ValidationError) {
                 switch try E.answer(request, limits: limits) {
-                case .cursor(var cursor, let contentType):
+                case .cursor(let cursor, let contentType):
                     let estimate = cursor.estimatedBytes
                     if let issue = AnswerBound.check(estimate, limits) { return [issue] }
-                    // An answer written whole is decided here (its check is as small as it is);
-                    // a streamed one before its first byte, a step per slice of the loop.
-                    if estimate <= streamThreshold, cursor.prepares, let issues = Self.decide(&cursor) { return issues }
-                    produced = deliver(cursor, estimate: estimate, contentType: contentType, coding: coding, origin: origin,
-                                       into: &response)
+                    if _slowPath(cursor.prepares && estimate <= streamThreshold) {
+                        // An answer written whole is decided here (its check is as small as it
+                        // is); a streamed one before its first byte, a step per slice of the loop.
+                        var deciding = cursor
+                        if let issues = Self.decide(&deciding) { return issues }
+                        produced = deliver(deciding, estimate: estimate, contentType: contentType, coding: coding, into: &response)
+                    } else {
+                        produced = deliver(cursor, estimate: estimate, contentType: contentType, coding: coding, origin: origin,
+                                           into: &response)
+                    }
                 case .picture(let picture):
                     let estimate = picture.estimatedBytes
                     if let issue = AnswerBound.check(estimate, limits) { return [issue] }

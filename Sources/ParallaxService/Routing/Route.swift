@@ -57,15 +57,6 @@ struct Route: Sendable {
         self.handler = handler
     }
 
-    /// A keyframes route: a fluid stylesheet's check may refuse it after its head was framed
-    /// (`AnswerProducer.prepare`, docs/web.md#fluid-and-fixed).
-    var mayRefuseWhileStreaming: Bool {
-        switch handler {
-        case .pagingKeyframes, .headerKeyframes, .scrollKeyframes: true
-        default: false
-        }
-    }
-
     /// A document served unchanged, prepared when the table is built (at start-up) and validated
     /// by the hash of its bytes.
     static func document(_ path: StaticString, _ contentType: String, _ text: String) -> Route {
