@@ -27,6 +27,8 @@ struct HTTPConnectionStateMachine {
     /// The last event that showed the connection alive (bytes in, output taken or framed): the
     /// idle timeout counts from here.
     private var lastActivity: UInt64
+    /// The access record of an answer still preparing (`respond`), with its start and responder.
+    private var heldRecord: (HTTPRequestRecord, UInt64, any HTTPResponder)?
 
     /// How long idle connections linger when the drain begins (capped by the drain timeout).
     static let drainIdleGrace: UInt64 = 250_000_000
@@ -158,6 +160,7 @@ struct HTTPConnectionStateMachine {
     /// field the engine refuses (`FieldCheck`), nothing of it is framed: the responder renders
     /// that refusal (500) instead, and should that too name a refused field, it goes without its
     /// fields. `clock` reads the time once the answer is made (it may have taken a while).
+    @inline(__always)
     mutating func respond(_ asked: Asked, with responder: any HTTPResponder, into response: inout HTTPResponse,
                           clock: () -> UInt64) -> Action {
         guard output.isAnswering else { return settle(now: clock()) }
@@ -179,10 +182,14 @@ struct HTTPConnectionStateMachine {
         if !output.isStreaming { intake.answered(closing: closes) } else if closes { intake.finish() }
         lastActivity = now
         let started = intake.answer.started
-        responder.record(HTTPRequestRecord(
-            method: intake.answer.method, recordPath: intake.answer.path, status: response.status.code,
-            bytesIn: intake.bytesIn, bytesOut: bytesOut, durationNanoseconds: now >= started ? now &- started : 0,
-            remoteAddress: remoteAddress))
+        if _slowPath(output.isPreparing) {
+            holdRecord(status: response.status.code, bytesOut: bytesOut, now: now, responder)
+        } else {
+            responder.record(HTTPRequestRecord(
+                method: intake.answer.method, recordPath: intake.answer.path, status: response.status.code,
+                bytesIn: intake.bytesIn, bytesOut: bytesOut, durationNanoseconds: now >= started ? now &- started : 0,
+                remoteAddress: remoteAddress))
+        }
         intake.bytesIn = 0
         return settle(now: now)
     }
@@ -226,7 +233,10 @@ struct HTTPConnectionStateMachine {
         // An answer is owed: the transport answers `.respond` before anything else, so no other
         // event comes in between; should one, it changes nothing.
         if output.isAnswering { return .wait(Wait(reading: intake.isOpen, deadline: nil, forBudget: false)) }
-        if output.isStreaming, let closing = output.produce() { intake.answered(closing: closing) }
+        if output.isStreaming {
+            if let closing = output.produce(date: date) { intake.answered(closing: closing) }
+            if _slowPath(heldRecord != nil) { preparing(now: now) }
+        }
         while !intake.stash.isEmpty && mayParse {
             if let action = take(intake.parseStash(now: now)) { return action }
         }
@@ -245,7 +255,42 @@ struct HTTPConnectionStateMachine {
         return .wait(Wait(reading: !pause, deadline: deadline, forBudget: output.waitingForBudget))
     }
 
+    /// A head held back while its producer prepares is recorded when it is decided, with the
+    /// status that went out (`settle`). Out of line: `respond` stays inlined in the transport's run.
+    @inline(never)
+    private mutating func holdRecord(status: Int, bytesOut: Int, now: UInt64, _ responder: any HTTPResponder) {
+        let started = intake.answer.started
+        heldRecord = (HTTPRequestRecord(
+            method: intake.answer.method, recordPath: intake.answer.path, status: status,
+            bytesIn: intake.bytesIn, bytesOut: bytesOut, durationNanoseconds: now >= started ? now &- started : 0,
+            remoteAddress: remoteAddress), started, responder)
+    }
+
+    /// While a producer prepares: preparing is an answer in progress, not idleness. Once it has
+    /// decided: its record.
+    @inline(never)
+    private mutating func preparing(now: UInt64) {
+        guard let (record, started, responder) = heldRecord else { return }
+        if output.isPreparing { lastActivity = now } else { recordPrepared(record, started, responder, now: now) }
+    }
+
+    /// The record of an answer whose producer prepared: the status sent (a refusal's when it
+    /// refused), the bytes framed then, the time until then.
+    private mutating func recordPrepared(_ record: HTTPRequestRecord, _ started: UInt64, _ responder: any HTTPResponder, now: UInt64) {
+        heldRecord = nil
+        var r = record
+        r.status = output.refusedStatus?.code ?? r.status
+        r.bytesOut = output.preparedHeadBytes
+        r.durationNanoseconds = now >= started ? now &- started : 0
+        responder.record(r)
+    }
+
     private mutating func finish() -> Action {
+        // Closed before its producer decided: recorded as framed (as a stream cut short is).
+        if let (record, _, responder) = heldRecord {
+            heldRecord = nil
+            responder.record(record)
+        }
         intake.close()
         output.drop()
         return .close

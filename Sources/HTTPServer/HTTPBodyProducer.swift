@@ -4,7 +4,7 @@
 /// the high-water mark plus one produced piece, however large the answer.
 ///
 /// Framing is the engine's: `Content-Length` when `contentLength` is known, chunked transfer
-/// coding otherwise (RFC 9112 §7.1). For HEAD the producer is never called. Conforming types
+/// coding otherwise (RFC 9112 §7.1). For HEAD `produce` is never called (`prepare` is). Conforming types
 /// should be concrete structs or classes: the engine holds one existential per streamed answer
 /// and calls it once per piece, the producer's inner loops stay specialised.
 public protocol HTTPBodyProducer {
@@ -21,10 +21,34 @@ public protocol HTTPBodyProducer {
     /// chunks until the connection's high-water mark, then writes them at once, which costs the
     /// cheap writers (JSON) one write per 256 KiB instead of one per chunk.
     var writesEachChunk: Bool { get }
+
+    /// True when the answer is decided only after work that may take many slices of the loop
+    /// (a stylesheet's check of its sizes, docs/operations.md#bounded-memory): the engine holds
+    /// the head back and calls `prepare` until it says how to answer; false (the default): the
+    /// head goes out at once and `prepare` is never called.
+    var prepares: Bool { get }
+
+    /// One slice of that work (about a millisecond; the engine writes nothing meanwhile and goes
+    /// on at its next turn): `.more` to be called again, `.ready` to send the head as framed and
+    /// then the body, or `.refused` with the complete response to send instead (a problem), the
+    /// producer then never called again. Called on the loop's thread, also for HEAD.
+    mutating func prepare() -> HTTPBodyPreparation
 }
 
 extension HTTPBodyProducer {
     public var writesEachChunk: Bool { false }
+    public var prepares: Bool { false }
+    public mutating func prepare() -> HTTPBodyPreparation { .ready }
+}
+
+/// What a producer that `prepares` decided (`HTTPBodyProducer.prepare`).
+public enum HTTPBodyPreparation {
+    /// Not yet: call again at the loop's next turn.
+    case more
+    /// The head as framed, then the body.
+    case ready
+    /// This complete response instead (its own status, fields and body; not streamed).
+    case refused(HTTPResponse)
 }
 
 public enum HTTPBodyProgress: Sendable, Equatable {
@@ -62,6 +86,9 @@ public struct CodedBodyProducer<Producer: HTTPBodyProducer, Coder: HTTPContentCo
     /// so filling to the high-water mark would code ten to twenty times that much in one call (a
     /// 10 000-page JSON answer: 256 KiB of gzip is ~5 MB of JSON, 50–100 ms of the loop).
     public var writesEachChunk: Bool { true }
+    public var prepares: Bool { producer.prepares }
+    /// A refusal is sent as the inner producer made it, not coded (its head has no coding).
+    public mutating func prepare() -> HTTPBodyPreparation { producer.prepare() }
 
     public mutating func produce(into buffer: inout ByteBuffer, limit: Int) -> HTTPBodyProgress {
         plain.clear(keepingCapacityUpTo: 4 * max(limit, 1 << 14))

@@ -21,6 +21,9 @@
 //                                         coding otherwise; HEAD drops the body in both cases.
 //                                         A content coding (gzip) sits between producer and
 //                                         chunk framing as `CodedBodyProducer<P, C: HTTPContentCoder>`.
+//                                         A producer that `prepares` decides first, in slices,
+//                                         before its head is written: that head, or a complete
+//                                         response in its place (`HTTPBodyPreparation`).
 //                                 ──▶ the connection's outbox (ByteBuffer) ──▶ socket.
 //
 // Memory: a connection holds at most `writeHighWaterMark` plus one produced chunk of unsent

@@ -50,6 +50,14 @@ struct ResponseOutput {
     var isIdle: Bool { if case .idle = state { true } else { false } }
     var isAnswering: Bool { if case .answering = state { true } else { false } }
     var isStreaming: Bool { if case .streaming = state { true } else { false } }
+    /// The answer's head is held back while its producer prepares (`HTTPBodyProducer.prepares`).
+    /// (A stored flag: the hot path reads it once a request, and matching the boxed stream for it
+    /// would copy the stream.)
+    private(set) var isPreparing = false
+    /// The status of the response a preparing producer sent instead of its own (nil: its own).
+    private(set) var refusedStatus: HTTPStatus?
+    /// The bytes that preparation's end framed: the held head, or the whole refusal.
+    private(set) var preparedHeadBytes = 0
     var overHighWater: Bool { buffered > limits.writeHighWaterMark }
     /// New work must wait: this connection already holds unsent output while all of them
     /// together hold the budget. A connection with nothing unsent is always served (it holds
@@ -95,7 +103,21 @@ struct ResponseOutput {
         let keepAliveHeader = !close && answer.versionMinor == 0
         if response.isStreamed, let producer = response.producer {
             response.dropBody()
-            if !answer.headOnly && (framing != .none || mustClose) {
+            if producer.prepares && (framing != .none || mustClose || answer.headOnly) {
+                // The head waits for the producer's decision (`produce` prepares it slice by slice).
+                var head = ByteBuffer()
+                ResponseSerializer.appendHead(response, framing: framing, close: close,
+                                              keepAliveHeader: keepAliveHeader, head: date, to: &head)
+                var expected: Int? = nil
+                if case .length(let n) = framing { expected = n }
+                let stream = BodyStream(producer: producer, chunked: framing == .chunked, expectedLength: expected, close: close)
+                stream.heldHead = head
+                stream.headOnly = answer.headOnly
+                stream.keepAliveHeader = keepAliveHeader
+                state = .streaming(stream)
+                isPreparing = true
+                refusedStatus = nil
+            } else if !answer.headOnly && (framing != .none || mustClose) {
                 ResponseSerializer.appendHead(response, framing: framing, close: close,
                                               keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
                 var expected: Int? = nil
@@ -124,9 +146,40 @@ struct ResponseOutput {
     /// 256 KiB would otherwise be tens of ms of work in one call. Returns nil while the stream
     /// goes on; once its body is complete, whether the connection must close after it
     /// (`BodyStream.closesConnection`).
-    mutating func produce() -> Bool? {
+    mutating func produce(date: DateCache) -> Bool? {
         producedNothing = false
         guard case .streaming(let stream) = state else { return nil }
+        if let head = stream.heldHead {
+            // One slice of the producer's preparation, nothing written meanwhile: the
+            // transport comes back as for a write (`producedNothing`), sliced like a stream, and
+            // like a stream's pieces only in the transport's slices (`defersProduction`).
+            if defersProduction { producedNothing = true; return nil }
+            switch stream.prepare() {
+            case .more:
+                producedNothing = true
+                return nil
+            case .ready:
+                isPreparing = false
+                preparedHeadBytes = head.readableBytes
+                outbox.writeBuffer(head)
+                stream.heldHead = nil
+                if stream.headOnly {
+                    state = .idle
+                    settleBudget()
+                    return stream.close
+                }
+            case .refused(let response):
+                isPreparing = false
+                refusedStatus = response.status
+                state = .idle
+                let before = outbox.writerIndex
+                defer { preparedHeadBytes = outbox.writerIndex &- before }
+                ResponseSerializer.append(response, headOnly: stream.headOnly, close: stream.close,
+                                          keepAliveHeader: stream.keepAliveHeader, head: date, to: &outbox)
+                settleBudget()
+                return stream.close
+            }
+        }
         let eachChunk = stream.producer.writesEachChunk
         while buffered <= limits.writeHighWaterMark {
             // Streamed bodies stop for the budget even on a connection with nothing unsent: each
@@ -186,6 +239,7 @@ struct ResponseOutput {
     /// Drops everything (the connection closes) and gives the budget back.
     mutating func drop() {
         state = .idle
+        isPreparing = false
         outbox.clear(keepingCapacityUpTo: 0)
         inFlight = 0
         inFlightCapacity = 0

@@ -97,9 +97,14 @@ public final class ParallaxApp: HTTPResponder {
         case .pagingLayout: return endpoint(LayoutEndpoint<PagingInput>.self, route, request, into: &response)
         case .headerLayout: return endpoint(LayoutEndpoint<HeaderInput>.self, route, request, into: &response)
         case .scrollLayout: return endpoint(LayoutEndpoint<ScrollInput>.self, route, request, into: &response)
-        case .pagingKeyframes: return endpoint(KeyframesEndpoint<PagingInput>.self, route, request, into: &response)
-        case .headerKeyframes: return endpoint(KeyframesEndpoint<HeaderInput>.self, route, request, into: &response)
-        case .scrollKeyframes: return endpoint(KeyframesEndpoint<ScrollInput>.self, route, request, into: &response)
+        // A keyframes answer may be refused after its head was framed (a fluid stylesheet's
+        // check, `AnswerProducer.prepare`): its problem's CORS fields need the Origin.
+        case .pagingKeyframes:
+            return endpoint(KeyframesEndpoint<PagingInput>.self, route, request, origin: request.headers["Origin"], into: &response)
+        case .headerKeyframes:
+            return endpoint(KeyframesEndpoint<HeaderInput>.self, route, request, origin: request.headers["Origin"], into: &response)
+        case .scrollKeyframes:
+            return endpoint(KeyframesEndpoint<ScrollInput>.self, route, request, origin: request.headers["Origin"], into: &response)
         case .document(let document):
             return .document(document)
         case .health:
@@ -162,20 +167,24 @@ public final class ParallaxApp: HTTPResponder {
         }
     }
 
-    private func endpoint<E: Endpoint>(_: E.Type, _ route: Route, _ request: borrowing HTTPRequest,
+    /// `origin`: the request's `Origin`, read only for the answers that may be refused while
+    /// they stream (keyframes).
+    private func endpoint<E: Endpoint>(_: E.Type, _ route: Route, _ request: borrowing HTTPRequest, origin: String? = nil,
                                        into response: inout HTTPResponse) -> Produced {
         // Only read when it matters (curl and apps send neither; browsers do).
         let accept = route.negotiatesAccept ? request.headers["Accept"] : nil
         let coding = web.streamCoding(acceptEncoding: request.headers.joined("Accept-Encoding"), route)
         return withRequestJSON(request, into: &response) { body, response in
-            answer(E.self, body: body, accept: accept, coding: coding, into: &response)
+            answer(E.self, body: body, accept: accept, coding: coding, origin: origin, into: &response)
         } ?? .whole
     }
 
     /// The one path of the model routes. The answer is written (or its producer set) while the
     /// document is open; only the issues of an invalid request leave the closure.
+    /// `origin`: the request's `Origin`, for the fields of a problem decided while streaming
+    /// (`AnswerProducer.prepare`).
     func answer<E: Endpoint>(_: E.Type, body: Span<UInt8>, accept: String? = nil, coding: ContentCoding = .identity,
-                             into response: inout HTTPResponse) -> Produced {
+                             origin: String? = nil, into response: inout HTTPResponse) -> Produced {
         let limits = options.limits
         var produced = Produced.whole
         let outcome: Result<[ValidationIssue]?, JSONSyntaxError> = parser.parse(body) { root in
@@ -188,7 +197,16 @@ public final class ParallaxApp: HTTPResponder {
                 case .cursor(let cursor, let contentType):
                     let estimate = cursor.estimatedBytes
                     if let issue = AnswerBound.check(estimate, limits) { return [issue] }
-                    produced = deliver(cursor, estimate: estimate, contentType: contentType, coding: coding, into: &response)
+                    if _slowPath(cursor.prepares && estimate <= streamThreshold) {
+                        // An answer written whole is decided here (its check is as small as it
+                        // is); a streamed one before its first byte, a step per slice of the loop.
+                        var deciding = cursor
+                        if let issues = Self.decide(&deciding) { return issues }
+                        produced = deliver(deciding, estimate: estimate, contentType: contentType, coding: coding, into: &response)
+                    } else {
+                        produced = deliver(cursor, estimate: estimate, contentType: contentType, coding: coding, origin: origin,
+                                           into: &response)
+                    }
                 case .picture(let picture):
                     let estimate = picture.estimatedBytes
                     if let issue = AnswerBound.check(estimate, limits) { return [issue] }
@@ -212,18 +230,31 @@ public final class ParallaxApp: HTTPResponder {
     /// Writes `answer` whole into the body, or, above `streamThreshold`, sets a producer that
     /// writes it as the socket drains (gzip-coded when `coding` says so).
     func deliver<A: AnswerCursor>(_ answer: consuming A, estimate: Int, contentType: String, coding: ContentCoding,
-                                  into response: inout HTTPResponse) -> Produced {
+                                  origin: String? = nil, into response: inout HTTPResponse) -> Produced {
         var answer = answer  // moved, not copied
         response.contentType = contentType
         guard estimate > streamThreshold else {
             response.writeBody { JSONWriter.write(into: &$0) { w in while answer.writeNext(&w) {} } }
             return .whole
         }
+        let web = self.web
+        let fields = { (r: inout HTTPResponse) in web.addNoStore(origin: origin, &r) }
         switch coding {
-        case .identity: response.stream(AnswerProducer(answer))
-        case .gzip: response.stream(CodedBodyProducer(AnswerProducer(answer), coder: Gzip()))
+        case .identity: response.stream(AnswerProducer(answer, problemFields: fields))
+        case .gzip: response.stream(CodedBodyProducer(AnswerProducer(answer, problemFields: fields), coder: Gzip()))
         }
         return .streamed(coding)
+    }
+
+    /// Runs a cursor's preparation to its end: the issues of a refusal, nil when it may be written.
+    static func decide<A: AnswerCursor>(_ cursor: inout A) -> [ValidationIssue]? {
+        while true {
+            switch cursor.prepare() {
+            case .more: continue
+            case .ready: return nil
+            case .refused(let issues): return issues
+            }
+        }
     }
 
     // MARK: - Engine errors, metrics, log

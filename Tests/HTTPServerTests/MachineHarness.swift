@@ -40,6 +40,14 @@ final class EchoResponder: HTTPResponder {
             }
             return
         }
+        // /prepared/K/ok: 1000 bytes, chunked, decided after K slices of preparation;
+        // /prepared/K/refuse: a 422 instead, once decided.
+        if path.hasPrefix("/prepared/") {
+            let parts = path.split(separator: "/")
+            response.appendField("X-Decided", "later")
+            response.stream(PreparingProducer(slices: Int(parts[1]) ?? 0, refuse: parts.last == "refuse"))
+            return
+        }
         // /stream/N: N bytes from a producer, chunked; /stream-length/N: with Content-Length.
         for (prefix, known) in [("/stream/", false), ("/stream-length/", true)] where path.hasPrefix(prefix) {
             let total = Int(path.dropFirst(prefix.count)) ?? 0
@@ -104,6 +112,36 @@ struct PatternProducer: HTTPBodyProducer {
     }
 }
 
+/// 1000 bytes of the pattern, decided after `slices` calls of `prepare` (each `.more`): then
+/// `.ready`, or a complete 422 instead when `refuse`. Counts its calls, and fails the body
+/// should `produce` be called before it was ready.
+struct PreparingProducer: HTTPBodyProducer {
+    let slices: Int
+    let refuse: Bool
+    var prepared = 0
+    var body = PatternProducer(total: 1000, announceLength: false)
+
+    var contentLength: Int? { nil }
+    var prepares: Bool { true }
+
+    mutating func prepare() -> HTTPBodyPreparation {
+        prepared += 1
+        if prepared <= slices { return .more }
+        guard refuse else { return .ready }
+        var r = HTTPResponse(status: .unprocessableContent, contentType: "application/problem+json")
+        r.writeBody { $0.writeStaticString(#"{"status":422}"#) }
+        return .refused(r)
+    }
+
+    mutating func produce(into buffer: inout ByteBuffer, limit: Int) -> HTTPBodyProgress {
+        guard prepared > slices, !refuse else {
+            buffer.writeStaticString("produced before it was decided")
+            return .done
+        }
+        return body.produce(into: &buffer, limit: limit)
+    }
+}
+
 /// Drives a `HTTPConnectionStateMachine` like the transport would, with a fake clock and no
 /// sockets: bytes in, actions carried out, written bytes collected.
 struct MachineHarness {
@@ -112,6 +150,8 @@ struct MachineHarness {
     var response = HTTPResponse()
     var written: [UInt8] = []
     var writes = 0
+    /// The bytes of each write, in order (0: the transport came back with nothing to write).
+    var writeSizes: [Int] = []
     var closed = false
     var readingPaused = false
     var scheduled: UInt64?
@@ -177,6 +217,7 @@ struct MachineHarness {
                 action = machine.respond(asked, with: responder, into: &response) { now }
             case .write:
                 writes += 1
+                writeSizes.append(machine.outbox.readableBytes)
                 written += machine.outbox.bytes
                 let queued = writesCompleteAtOnce ? 0 : machine.outbox.readableBytes
                 action = machine.outboxWritten(queued: queued, undelivered: queued > 0 ? queued + socketHolds : nil, now: now)

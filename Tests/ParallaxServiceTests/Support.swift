@@ -37,6 +37,20 @@ struct Client {
         HTTPRequest.with(method: method, target: target, headers: headers, body: Array((body ?? "").utf8)) { request in
             app.respond(to: request, into: &response)
         }
+        // A producer that prepares is decided first, as the engine does: its refusal is the answer.
+        if var producer = response.producer, producer.prepares {
+            decide: while true {
+                switch producer.prepare() {
+                case .more: continue
+                case .ready:
+                    response.stream(producer)
+                    break decide
+                case .refused(let refusal):
+                    return Reply(status: refusal.status.code, contentType: refusal.contentType, headers: refusal.headers,
+                                 bytes: refusal.bytes.bytes)
+                }
+            }
+        }
         return Reply(status: response.status.code, contentType: response.contentType, headers: response.headers,
                      bytes: response.producer == nil ? response.bytes.bytes : drain(response, limits: { 16 * 1024 }),
                      streamed: response.producer != nil)

@@ -6,12 +6,12 @@ Names are at the --max-name-bytes limit (256 bytes), 32 layers, 10 000 pages or 
 stylesheets (css and waapi, fixed and fluid) at 300 pages × 32 layers, the most boxes a
 stylesheet may hold (--max-pages-per-response 10 000 animated boxes).
 
-By default (run.sh, CI) the fixed stylesheet cases run, each written as its socket drains a unit
-at a time, and so do the JSON and timeline answers (paging include all, a 4 096-offset paging
+By default (run.sh, CI) every case runs: the stylesheets, fixed and fluid, each written as its
+socket drains a unit at a time (a fluid one's size check a step at a time before its first byte,
+see FLUID below), and the JSON and timeline answers (paging include all, a 4 096-offset paging
 timeline, paging keyframes json and keytimes at 1 000 pages, a 128-offset scroll timeline, scroll
-keyframes json of 1 024 elements, paging include all gzip-coded: /healthz p99 5–25 ms, slowest probe 11–95 ms, peak RSS
-18–41 MB on a shared 2-core machine at load 3–5; the default run takes about 40 s); HOSTILE_ANSWERS=fluid (or all) adds the fluid stylesheets (their size
-check before the first byte still holds the loop, see FLUID below). The SVG picture (drawn a
+keyframes json of 1 024 elements, paging include all gzip-coded: /healthz p99 5–25 ms, slowest
+probe 11–95 ms, peak RSS 18–41 MB on a shared 2-core machine at load 3–5). The SVG picture (drawn a
 piece at a time as its socket drains) runs by default.
 
 Figures are printed for each case: the answer's size, the reader's time to first byte and to
@@ -37,18 +37,16 @@ STYLED = [
     ('paging keyframes css', '/v1/paging/keyframes', {"viewport": V, "pageCount": 300, "layers": layers, "format": "css"}),
     ('paging keyframes waapi', '/v1/paging/keyframes', {"viewport": V, "pageCount": 300, "layers": layers, "format": "waapi"}),
 ]
-# A fluid stylesheet is checked at five sizes on its probe (a 5-page pager) before its first byte:
-# ~40 ms of the loop per request on a quiet machine, so 20 arriving at once hold /healthz for
-# ~1 s. They run with HOSTILE_ANSWERS=fluid or all until that check is sliced too.
+# A fluid stylesheet is checked at five sizes on its probe (a 5-page pager; a scroll request is its
+# own) before its first byte, a unit at a time, one step per slice of the loop (FluidCheck.swift),
+# so twenty of them share the loop with /healthz like the fixed ones.
 FLUID = [
     ('paging keyframes css, fluid', '/v1/paging/keyframes', {"pageCount": 300, "layers": layers, "format": "css"}),
     ('paging keyframes waapi, fluid', '/v1/paging/keyframes', {"pageCount": 300, "layers": layers, "format": "waapi"}),
     ('scroll keyframes css, fluid', '/v1/scroll/keyframes', {"elements": [dict(e, center=True) for e in elements],
                                                               "format": "css"}),
 ]
-CASES = list(STYLED)
-if os.environ.get('HOSTILE_ANSWERS') in ('fluid', 'all'):
-    CASES += FLUID
+CASES = STYLED + FLUID
 # The JSON answers and timelines, 50–130 MB each (2.3 MB for scroll keyframes): their bodies are
 # made only in the loop's slices, 2 ms a turn for all streams together (Connection.swift), so
 # twenty arriving at once cost one turn their requests' checks, not their first 512 KiB each.

@@ -52,11 +52,25 @@ protocol AnswerCursor {
     /// The most pieces one chunk holds, even when they wrote nothing (a stylesheet's boxes without
     /// animations still cost a unit's layout every few pieces).
     var chunkPieces: Int { get }
+    /// True when the answer is decided only after work that must not hold the loop (a fluid
+    /// stylesheet's check): `prepare` runs it a step at a time before the first byte.
+    var prepares: Bool { get }
+    /// One step of that work (about a unit's layout).
+    mutating func prepare() -> CursorPreparation
 }
 
 extension AnswerCursor {
     var chunkBytes: Int { .max }
     var chunkPieces: Int { .max }
+    var prepares: Bool { false }
+    mutating func prepare() -> CursorPreparation { .ready }
+}
+
+/// What a cursor that `prepares` decided: go on, write the answer, or answer these issues (a 422).
+enum CursorPreparation {
+    case more
+    case ready
+    case refused([ValidationIssue])
 }
 
 /// One of the layout models (docs/model.md): what both endpoints need of its input type.

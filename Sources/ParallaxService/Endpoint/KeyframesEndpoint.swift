@@ -46,7 +46,7 @@ enum KeyframesEndpoint<Model: FluidStyled>: Endpoint {
     }
 
     static func answer(_ request: (Model, KeyframesOptions), limits: LayoutLimits) throws(ValidationError) -> EndpointAnswer<KeyframesCursor> {
-        let answer = try KeyframesAnswer(request.0, request.1, limits: limits)
+        let answer = try KeyframesAnswer(request.0, request.1, limits: limits, sliced: true)
         return .cursor(answer.cursor, contentType: answer.contentType)
     }
 }
@@ -63,7 +63,9 @@ struct KeyframesAnswer {
 
     /// The data formats (json, keytimes) narrow the tracks to `properties`; the styling formats
     /// need every track, but a bad `properties` is still an error there.
-    init<Model: FluidStyled>(_ input: Model, _ o: KeyframesOptions, limits: LayoutLimits) throws(ValidationError) {
+    /// `sliced`: a fluid stylesheet's check is left to the cursor, run in steps before its first
+    /// byte (`KeyframesCursor.checking`); else it is run here.
+    init<Model: FluidStyled>(_ input: Model, _ o: KeyframesOptions, limits: LayoutLimits, sliced: Bool = false) throws(ValidationError) {
         // The fluid form's own rules first: its placeholders (the reference viewport, stand-in
         // frames) must not be what a problem is about.
         if o.fluid, case let issues = input.fluidIssues(o), !issues.isEmpty { throw ValidationError(issues: issues) }
@@ -83,7 +85,7 @@ struct KeyframesAnswer {
         let css = o.format == .css
         if o.fluid {
             try boundedBoxes(plan, limits)
-            let scenes = try FluidScenes(page: input.fluidPageSize) { (r: FluidScenes.Reference, reduced: Bool, probe: Bool) throws(ValidationError) in
+            let scenes = try FluidScenes(page: input.fluidPageSize, sliced: sliced) { (r: FluidScenes.Reference, reduced: Bool, probe: Bool) throws(ValidationError) in
                 var at = probe ? input.fluidProbe : input
                 at.place(at: r)
                 if reduced { at.motionScale = 0 }
@@ -95,6 +97,7 @@ struct KeyframesAnswer {
                                                                        spelling: scenes.spelling, snapStop: o.snapStop)))
                 : KeyframesAnswer(contentType: "application/json",
                                   cursor: .waapi(WAAPIAnswer(plan.header, main: scenes.main, reduced: scenes.reduced, spelling: scenes.spelling)))
+            if let check = scenes.check { cursor = .checking(check, cursor) }
             return
         }
         // A stylesheet covers every offset the page can reach (`styledPlan`); waapi the domain asked.
@@ -153,6 +156,25 @@ enum KeyframesCursor: AnswerCursor {
     case waapi(WAAPIAnswer)
     /// A pager's tracks, slot by slot (KeyframesSlotTracks.swift).
     case slots(SlotTracksAnswer)
+    /// A fluid stylesheet whose check is still to run (`prepare`), then the stylesheet.
+    indirect case checking(FluidCheck, KeyframesCursor)
+
+    var prepares: Bool { if case .checking = self { true } else { false } }
+
+    /// One step of the check; the stylesheet once it passes.
+    mutating func prepare() -> CursorPreparation {
+        guard case .checking(var check, let next) = self else { return .ready }
+        switch check.step() {
+        case .more:
+            self = .checking(check, next)
+            return .more
+        case .passed:
+            self = next
+            return .ready
+        case .refused(let error):
+            return .refused(error.issues)
+        }
+    }
 
     var estimatedBytes: Int {
         switch self {
@@ -160,6 +182,7 @@ enum KeyframesCursor: AnswerCursor {
         case .stylesheet(let s): s.estimatedBytes
         case .waapi(let a): a.estimatedBytes
         case .slots(let s): s.estimatedBytes
+        case .checking(_, let next): next.estimatedBytes
         }
     }
 
@@ -168,6 +191,7 @@ enum KeyframesCursor: AnswerCursor {
         case .stylesheet(let s): s.chunkBytes
         case .waapi(let a): a.chunkBytes
         case .tracks, .slots: .max
+        case .checking(_, let next): next.chunkBytes
         }
     }
 
@@ -176,11 +200,23 @@ enum KeyframesCursor: AnswerCursor {
         switch self {
         case .stylesheet, .waapi: 64
         case .tracks, .slots: .max
+        case .checking(_, let next): next.chunkPieces
         }
     }
 
     mutating func writeNext(_ w: inout JSONWriter) -> Bool {
         switch self {
+        case .checking:
+            // Unreachable: every path runs `prepare` until it is decided before the first byte
+            // (`ParallaxApp.deliver`). Should one not, the check runs now, and a refused
+            // stylesheet is written empty rather than wrong.
+            while true {
+                switch prepare() {
+                case .more: continue
+                case .ready: return writeNext(&w)
+                case .refused: return false
+                }
+            }
         case .tracks(var t):
             let more = t.writeNext(&w)
             self = .tracks(t)

@@ -12,10 +12,31 @@ struct AnswerProducer<Answer: AnswerCursor>: HTTPBodyProducer {
     private let chunkBytes: Int
     private let chunkPieces: Int
 
-    init(_ answer: Answer) {
+    /// The fields a problem of this request gets (`WebSemantics.addNoStore`: CORS, no-store),
+    /// added to a cursor's refusal.
+    private let problemFields: (inout HTTPResponse) -> Void
+
+    init(_ answer: Answer, problemFields: @escaping (inout HTTPResponse) -> Void = { _ in }) {
         self.answer = answer
+        self.problemFields = problemFields
         chunkBytes = answer.chunkBytes
         chunkPieces = answer.chunkPieces
+    }
+
+    var prepares: Bool { answer.prepares }
+
+    /// The cursor's check, a step a call; a refusal is answered as the problem it is
+    /// (HTTPBodyProducer.prepare: before any byte of the 200).
+    mutating func prepare() -> HTTPBodyPreparation {
+        switch answer.prepare() {
+        case .more: return .more
+        case .ready: return .ready
+        case .refused(let issues):
+            var response = HTTPResponse()
+            Problem.invalid(issues).write(into: &response)
+            problemFields(&response)
+            return .refused(response)
+        }
     }
 
     var contentLength: Int? { nil }

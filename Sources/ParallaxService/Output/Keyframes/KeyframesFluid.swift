@@ -47,11 +47,13 @@ struct FluidScenes {
     /// `scene(reference, reduced, probe)`: the markup at `reference`, at the request's motion or at
     /// `motionScale: 0`; `probe`: of a request that bends exactly where this one does, at most a
     /// few boxes long (a pager of at most 5 pages: page i's numbers are page 0's moved by i·L, so
-    /// its first, middle and last pages show every bend; `FluidStyled.fluidProbe`). The checks run
-    /// on the probe, so a 10 000-box stylesheet is laid out three times, not five; the scenes
-    /// are laid out a unit at a time as the writer reaches each (`SceneSource`), the probe's whole.
-    init(page: (points: Double, axis: Axis)? = nil,
-         _ scene: (Reference, Bool, Bool) throws(ValidationError) -> SceneSource) throws(ValidationError) {
+    /// its first, middle and last pages show every bend; `FluidStyled.fluidProbe`). The check
+    /// runs on the probe, so a 10 000-box stylesheet is laid out three times, not five; the
+    /// scenes are laid out a unit at a time as the writer reaches each (`SceneSource`), the
+    /// probe's as the check reaches each (`FluidCheck`). `sliced`: the check is left to be run
+    /// in steps (`check`, before the first byte, `KeyframesCursor.prepare`); else it is run here.
+    init(page: (points: Double, axis: Axis)? = nil, sliced: Bool = false,
+         _ scene: @escaping (Reference, Bool, Bool) throws(ValidationError) -> SceneSource) throws(ValidationError) {
         let refs = Self.references(page)
         let spelling = StyleSpelling(references: refs.map(\.size), page: page.map {
             StyleSpelling.PageExtent(points: $0.points, axis: $0.axis, m0: Self.pageExtents.m0, m1: Self.pageExtents.m1)
@@ -62,14 +64,17 @@ struct FluidScenes {
             main.append(try scene(r, false, false))
             reduced.append(try scene(r, true, false))
         }
-        for motion in [false, true] {
-            var probes: [KeyframesScene] = []
-            for r in refs { probes.append(try scene(r, motion, true).whole()) }
-            for c in Self.checks(page) { try Self.check(probes, try scene(c, motion, true).whole(), at: c.size, spelling) }
-        }
         self.main = main
         self.reduced = reduced
+        var check = FluidCheck(references: refs, checks: Self.checks(page), spelling: spelling) {
+            (r: Reference, reduced: Bool) throws(ValidationError) in try scene(r, reduced, true)
+        }
+        if !sliced { try check.run() }
+        self.check = sliced ? check : nil
     }
+
+    /// The check still to run before the first byte (a sliced one), nil once run.
+    var check: FluidCheck?
 
     /// R0, RW, RH, and for a points carousel RM (R0's size with the other page extent).
     static func references(_ page: (points: Double, axis: Axis)?) -> [Reference] {
@@ -102,97 +107,12 @@ struct FluidScenes {
         return s
     }
 
-    /// `other` (the markup at `size`) against what the references' spelling says there.
-    private static func check(_ refs: [KeyframesScene], _ other: KeyframesScene, at size: Size,
-                              _ spelling: StyleSpelling) throws(ValidationError) {
-        let numbers = refs.map(SceneNumbers.init)
-        let got = SceneNumbers(other)
-        func refuse(_ why: String) -> ValidationError {
-            ValidationError(issues: [ValidationIssue(
-                pointer: "/viewport",
-                message: "is required for this request: its stylesheet cannot be fluid (" + why + " at a "
-                    + KeyframesAnimation.css(size.width) + " × " + KeyframesAnimation.css(size.height)
-                    + " scroller, e.g. a layer's travel beyond its page's stride); give viewport for a stylesheet of one size")])
-        }
-        guard numbers.allSatisfy({ $0.shape == got.shape }), got.lengths.count == numbers[0].lengths.count,
-              got.scalars.count == numbers[0].scalars.count else { throw refuse("its markup or keyframes change") }
-        for (k, v) in got.scalars.enumerated() where numbers.contains(where: { abs($0.scalars[k] - v) > 1e-9 * max(1, abs(v)) }) {
-            throw refuse("a keyframe's place or a scalar changes (" + got.labels[k] + ")")
-        }
-        for (k, v) in got.lengths.enumerated() {
-            let predicted = spelling.evaluate(numbers.map { $0.lengths[k] }, at: size)
-            if abs(predicted - v) > 1e-6 * max(1, abs(v)) { throw refuse("a length bends (" + got.lengthLabels[k] + ")") }
-        }
-        // A range that scales with the scroller is written `normal`: it must be [0, the scroll range].
-        for scene in refs + [other] where refs.contains(where: { $0.domain != refs[0].domain }) {
-            let along = scene.axis == .horizontal ? scene.viewport.width : scene.viewport.height
-            let extent = scene.axis == .horizontal ? scene.contentSize.width : scene.contentSize.height
-            if scene.domain.from != 0 || abs(scene.domain.to - (extent - along)) > 1e-9 * max(1, extent) {
-                throw refuse("its domain is not the scroll range")
-            }
-        }
-    }
-}
-
-/// Every number a stylesheet writes from one scene, in the writer's order (`KeyframesCSS`):
-/// lengths (spelled relative to the scroller when fluid), scalars (written as they are) and the
-/// shape (selectors, properties, easings) that must not change with the size.
-private struct SceneNumbers {
-    var shape: [String] = []
-    var lengths: [Double] = []
-    var lengthLabels: [String] = []
-    var scalars: [Double] = []
-    var labels: [String] = []
-
-    init(_ scene: KeyframesScene) {
-        length(scene.contentSize.width, "content width")
-        length(scene.contentSize.height, "content height")
-        for box in scene.boxes {
-            shape.append(box.selector + (box.inFlow ? " flow" : "") + (box.inPageFlow ? " page" : "") + (box.view != nil ? " view" : ""))
-            let rest = { (c: Curve?) in c?.value(at: scene.rest) ?? 0 }
-            if box.inFlow {
-                length(rest(box.y), box.selector + " margin-top")
-                continue
-            }
-            if !box.inPageFlow {
-                length(box.anchorX ?? rest(box.x), box.selector + " left")
-                length(box.anchorY ?? rest(box.y), box.selector + " top")
-                length(rest(box.width), box.selector + " width")
-                length(rest(box.height), box.selector + " height")
-            }
-            if let v = box.view {
-                scalar(v.progressFrom, box.selector + " range")
-                scalar(v.progressTo, box.selector + " range")
-            } else {
-                scalar(rest(box.scale), box.selector + " scale")
-                scalar(rest(box.rotate), box.selector + " rotate")
-                scalar(rest(box.opacity), box.selector + " opacity")
-                length(scene.domain.from, box.selector + " range")
-                length(scene.domain.to, box.selector + " range")
-            }
-            let domain = box.view?.domain ?? scene.domain
-            for a in KeyframesAnimation.of(box, rest: scene.rest) {
-                shape.append(a.property + " \(a.steps.count)")
-                for step in a.steps {
-                    shape.append(step.easing ?? "")
-                    let label = box.selector + " " + a.property
-                    scalar(KeyframesCSS.percent(step.offset, domain), label + " keyframe")
-                    switch step.unit {
-                    case .translate, .length: for n in step.numbers { length(n, label) }
-                    case .number, .degrees: for n in step.numbers { scalar(n, label) }
-                    }
-                }
-            }
-        }
-    }
-
-    private mutating func length(_ v: Double, _ label: String) {
-        lengths.append(v)
-        lengthLabels.append(label)
-    }
-
-    private mutating func scalar(_ v: Double, _ label: String) {
-        scalars.append(v)
-        labels.append(label)
+    /// The 422 of a request whose stylesheet cannot be fluid: `why`, at the size where it showed.
+    static func refuse(_ why: String, at size: Size) -> ValidationError {
+        ValidationError(issues: [ValidationIssue(
+            pointer: "/viewport",
+            message: "is required for this request: its stylesheet cannot be fluid (" + why + " at a "
+                + KeyframesAnimation.css(size.width) + " × " + KeyframesAnimation.css(size.height)
+                + " scroller, e.g. a layer's travel beyond its page's stride); give viewport for a stylesheet of one size")])
     }
 }

@@ -108,6 +108,11 @@ struct KeyframesScene {
     /// A CSS string (CSS Syntax 3, section 4.3.5 / CSSOM "serialize a string"): `"` and `\` escaped, control
     /// characters as hex escapes, so a layer or element name cannot break out of its selector.
     static func cssString(_ s: String) -> String {
+        // Most names escape nothing: one copy between the quotes, not a scalar at a time (a
+        // 256-byte name is laid out in every scene of a stylesheet and of its fluid check).
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "<") }) {
+            return "\"" + s + "\""
+        }
         var out = "\""
         for u in s.unicodeScalars {
             switch u {

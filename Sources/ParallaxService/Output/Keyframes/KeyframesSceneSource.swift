@@ -42,8 +42,8 @@ struct SceneSource: Sendable {
         return s
     }
 
-    /// Every unit at once: the probe scenes `FluidScenes` checks (at most a few pages) and the
-    /// tests' whole renderings.
+    /// Every unit at once: the tests' whole renderings (the writers and `FluidCheck` take a
+    /// unit at a time).
     func whole() -> KeyframesScene {
         var s = head
         for k in 0..<unitCount { s.boxes += units(k) }

@@ -117,10 +117,10 @@ struct FluidScrollPlan: Sendable {
         return placed
     }
 
-    /// The scene element by element. The request's own elements are laid out whole at the same
-    /// reference sizes before the first byte (a scroll request is its own `fluidProbe`, which
-    /// `FluidScenes` checks), so an element that would be refused has been refused there; one
-    /// that fails here regardless is left out rather than written wrong.
+    /// The scene element by element. The request's own elements are laid out at the same
+    /// reference sizes before the first byte, one at a time (a scroll request is its own
+    /// `fluidProbe`, which `FluidCheck` checks), so an element that would be refused has been
+    /// refused there; one that fails here regardless is left out rather than written wrong.
     var source: SceneSource {
         var seen = Set<String>()
         let first = input.elements.map { seen.insert($0.name).inserted }
