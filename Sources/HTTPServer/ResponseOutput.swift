@@ -102,34 +102,8 @@ struct ResponseOutput {
         let close = closeAsked || mustClose
         let keepAliveHeader = !close && answer.versionMinor == 0
         if response.isStreamed, let producer = response.producer {
-            response.dropBody()
-            if producer.prepares && (framing != .none || mustClose || answer.headOnly) {
-                // The head waits for the producer's decision (`produce` prepares it slice by slice).
-                var head = ByteBuffer()
-                ResponseSerializer.appendHead(response, framing: framing, close: close,
-                                              keepAliveHeader: keepAliveHeader, head: date, to: &head)
-                var expected: Int? = nil
-                if case .length(let n) = framing { expected = n }
-                let stream = BodyStream(producer: producer, chunked: framing == .chunked, expectedLength: expected, close: close)
-                stream.heldHead = head
-                stream.headOnly = answer.headOnly
-                stream.keepAliveHeader = keepAliveHeader
-                state = .streaming(stream)
-                isPreparing = true
-                refusedStatus = nil
-            } else if !answer.headOnly && (framing != .none || mustClose) {
-                ResponseSerializer.appendHead(response, framing: framing, close: close,
-                                              keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
-                var expected: Int? = nil
-                if case .length(let n) = framing { expected = n }
-                state = .streaming(BodyStream(producer: producer, chunked: framing == .chunked,
-                                              expectedLength: expected, close: close))
-            } else {
-                // HEAD or a bodiless status: the head alone; the producer is never called.
-                ResponseSerializer.appendHead(response, framing: answer.headOnly ? framing : .none, close: close,
-                                              keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
-                state = .idle
-            }
+            frameStream(&response, producer, framing: framing, mustClose: mustClose, close: close,
+                        keepAliveHeader: keepAliveHeader, headOnly: answer.headOnly, date: date)
         } else {
             ResponseSerializer.append(response, headOnly: answer.headOnly, close: close,
                                       keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
@@ -137,6 +111,42 @@ struct ResponseOutput {
         }
         settleBudget()
         return (outbox.writerIndex &- start, close)
+    }
+
+    /// `frame`'s streamed answer, out of line: the whole answers' path (every small JSON answer,
+    /// `/healthz`) stays short (bench w7).
+    @inline(never)
+    private mutating func frameStream(_ response: inout HTTPResponse, _ producer: any HTTPBodyProducer,
+                                      framing: ResponseSerializer.Framing, mustClose: Bool, close: Bool,
+                                      keepAliveHeader: Bool, headOnly: Bool, date: DateCache) {
+        response.dropBody()
+        if producer.prepares && (framing != .none || mustClose || headOnly) {
+            // The head waits for the producer's decision (`produce` prepares it slice by slice).
+            var head = ByteBuffer()
+            ResponseSerializer.appendHead(response, framing: framing, close: close,
+                                          keepAliveHeader: keepAliveHeader, head: date, to: &head)
+            var expected: Int? = nil
+            if case .length(let n) = framing { expected = n }
+            let stream = BodyStream(producer: producer, chunked: framing == .chunked, expectedLength: expected, close: close)
+            stream.heldHead = head
+            stream.headOnly = headOnly
+            stream.keepAliveHeader = keepAliveHeader
+            state = .streaming(stream)
+            isPreparing = true
+            refusedStatus = nil
+        } else if !headOnly && (framing != .none || mustClose) {
+            ResponseSerializer.appendHead(response, framing: framing, close: close,
+                                          keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
+            var expected: Int? = nil
+            if case .length(let n) = framing { expected = n }
+            state = .streaming(BodyStream(producer: producer, chunked: framing == .chunked,
+                                          expectedLength: expected, close: close))
+        } else {
+            // HEAD or a bodiless status: the head alone; the producer is never called.
+            ResponseSerializer.appendHead(response, framing: headOnly ? framing : .none, close: close,
+                                          keepAliveHeader: keepAliveHeader, head: date, to: &outbox)
+            state = .idle
+        }
     }
 
     /// Asks the producer for chunks while the connection and the budget have room, and frames
