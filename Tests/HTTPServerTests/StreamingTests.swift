@@ -161,23 +161,30 @@ final class CodedResponder: HTTPResponder {
 }
 
 @Suite struct CodedStreamTests {
-    @Test func aContentCoderSitsBetweenProducerAndChunkFraming() {
+    /// Each write a connection machine makes answering `request` with `CodedResponder`, every
+    /// write completing at once.
+    static func writes(of request: String) -> [[UInt8]] {
         var machine = HTTPConnectionStateMachine(limits: HTTPLimits(), date: DateCache(epochSeconds: 0), now: 0)
         let responder = CodedResponder()
         var response = HTTPResponse()
-        var written: [UInt8] = []
-        var action = machine.receive(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8).span, now: 0)
-        loop: while true {
+        var writes: [[UInt8]] = []
+        var action = machine.receive(Array(request.utf8).span, now: 0)
+        while true {
             switch action {
             case .respond(let asked):
                 action = machine.respond(asked, with: responder, into: &response) { 0 }
             case .write:
-                written += machine.outbox.bytes
+                writes.append(machine.outbox.bytes)
                 action = machine.outboxWritten(queued: 0, now: 0)
             case .wait, .close:
-                break loop
+                return writes
             }
         }
+    }
+
+    @Test func aContentCoderSitsBetweenProducerAndChunkFraming() {
+        let writes = Self.writes(of: "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        let written = writes.flatMap { $0 }
         let r = ParsedResponse.parseAll(written).responses
         #expect(r.count == 1)
         #expect(r.first?.header("Transfer-Encoding") == "chunked")
@@ -195,22 +202,7 @@ extension CodedStreamTests {
     /// The chunk bound counts coded bytes, and a coder may shrink them twentyfold, so a coded
     /// answer writes each chunk before the next is coded instead of filling the high-water mark.
     @Test func aCodedAnswerIsWrittenAChunkAtATime() {
-        var machine = HTTPConnectionStateMachine(limits: HTTPLimits(), date: DateCache(epochSeconds: 0), now: 0)
-        let responder = CodedResponder()
-        var response = HTTPResponse()
-        var sizes: [Int] = []
-        var action = machine.receive(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8).span, now: 0)
-        loop: while true {
-            switch action {
-            case .respond(let asked):
-                action = machine.respond(asked, with: responder, into: &response) { 0 }
-            case .write:
-                sizes.append(machine.outbox.readableBytes)
-                action = machine.outboxWritten(queued: 0, now: 0)
-            case .wait, .close:
-                break loop
-            }
-        }
+        let sizes = Self.writes(of: "GET / HTTP/1.1\r\nHost: x\r\n\r\n").map(\.count)
         // 200 000 bytes in chunks of at most 64 KiB (the first write also holds the head).
         #expect(sizes.count >= 4)
         #expect(sizes.dropFirst().allSatisfy { $0 <= HTTPConnectionStateMachine.chunkLimit + 32 }, "\(sizes)")
