@@ -54,9 +54,15 @@ import Glibc
             c.send(String(repeating: "GET /stream/20000000 HTTP/1.1\r\nHost: x\r\n\r\n", count: 4))
             hostile.append(c)
         }
+        // Seen spent once: until the kernel's send buffers are full, a socket still takes bytes
+        // and frees some of the budget for a moment, so a second look may find it just under.
         let deadline = TestClient.now() + 5
-        while !server.state.budget.isSpent && TestClient.now() < deadline { sleep(seconds: 0.02) }
-        #expect(server.state.budget.isSpent)
+        var seenSpent = false
+        while !seenSpent && TestClient.now() < deadline {
+            seenSpent = server.state.budget.isSpent
+            if !seenSpent { sleep(seconds: 0.02) }
+        }
+        #expect(seenSpent)
         sleep(seconds: 0.2)
         // Overshoot: the last piece taken before the budget was seen spent, as buffer capacity.
         #expect(server.state.budget.bytes <= budget + 2 * (256 * 1024 + HTTPConnectionStateMachine.chunkLimit + 64))
