@@ -51,8 +51,8 @@ struct ResponseOutput {
     var isAnswering: Bool { if case .answering = state { true } else { false } }
     var isStreaming: Bool { if case .streaming = state { true } else { false } }
     /// The answer's head is held back while its producer prepares (`HTTPBodyProducer.prepares`).
-    /// (A stored flag: the hot path reads it once a request, and matching the boxed stream for it
-    /// would copy the stream.)
+    /// (A stored flag: the hot path reads it once a request, and matching the stream for it would
+    /// retain and release the stream.)
     private(set) var isPreparing = false
     /// The status of the response a preparing producer sent instead of its own (nil: its own).
     private(set) var refusedStatus: HTTPStatus?
