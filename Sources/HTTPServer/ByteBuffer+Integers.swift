@@ -6,12 +6,8 @@ extension ByteBuffer {
     /// `value` in decimal, with a `-` when negative.
     @inlinable
     public mutating func writeDecimal(_ value: Int) {
-        if value < 0 {
-            writeByte(UInt8(ascii: "-"))
-            writeDecimal(UInt64(0 &- UInt64(bitPattern: Int64(value))))
-        } else {
-            writeDecimal(UInt64(value))
-        }
+        if value < 0 { writeByte(UInt8(ascii: "-")) }
+        writeDecimal(UInt64(value.magnitude))
     }
 
     @inlinable

@@ -90,12 +90,8 @@ public struct ReservedBytes: ~Copyable {
 
     @inlinable @inline(__always)
     public mutating func writeDecimal(_ value: Int) {
-        if value < 0 {
-            writeByte(UInt8(ascii: "-"))
-            writeDecimal(UInt64(0 &- UInt64(bitPattern: Int64(value))))
-        } else {
-            writeDecimal(UInt64(value))
-        }
+        if value < 0 { writeByte(UInt8(ascii: "-")) }
+        writeDecimal(UInt64(value.magnitude))
     }
 }
 

@@ -22,13 +22,8 @@ extension HeaderInput {
     /// offsets y, constant ones left out unless named in `properties`. Axis: vertical (y).
     public func keyframes(domain: KeyframeDomain?, properties: [String]?,
                           limits: LayoutLimits = .standard) throws(ValidationError) -> Keyframes {
-        var plain = self
-        (plain.offset, plain.offsets, plain.pixelScale) = (nil, nil, nil)
-        var c = Checker(keyframesOf: plain.validate(limits: limits), offset: offset != nil, offsets: offsets != nil,
-                        pixelScale: pixelScale != nil, properties: properties, known: Self.keyframeProperties, limits: limits)
         let resolved = resolvedKeyframeDomain(domain)
-        if c.issues.isEmpty || domain != nil { c.domain(resolved, given: domain != nil) }
-        guard c.issues.isEmpty else { throw ValidationError(issues: c.issues) }
+        let plain = try momentless(domain: domain, resolved: resolved, properties: properties, limits: limits)
         let engine = try HeaderEngine(plain, limits: limits)
         var tracks = headerTracks(engine, resolved, properties)
         // Every number bends only at y = 0, y = Hh − m and the aspect kink (Continuation.swift).

@@ -8,18 +8,6 @@ extension Checker {
         if given { add(pointer, "not allowed in a keyframes request (give domain instead)") }
     }
 
-    /// The first checks of a header or scroll keyframes request: `momentless`, the model's own
-    /// rules without its single-moment fields; each of those fields refused; the property names.
-    init(keyframesOf momentless: [ValidationIssue], offset: Bool, offsets: Bool, pixelScale: Bool,
-         properties: [String]?, known: [String], limits: LayoutLimits) {
-        self.init(limits: limits)
-        issues = momentless
-        refuseMoment(offset, "/offset")
-        refuseMoment(offsets, "/offsets")
-        refuseMoment(pixelScale, "/pixelScale")
-        self.properties(properties, known: known)
-    }
-
     /// The domain: a resolved default must be non-empty (reported at "/domain", the field to give);
     /// a given one has `from` within `ends` and `to` above `from` and within `ends`, each stated
     /// as one rule. `ends` is ±maxMagnitude, narrower for an infinite pager (2^52 strides).
@@ -75,3 +63,38 @@ extension Frame {
     /// The four numbers in `frameProperties` order.
     var numbers: [Double] { [x, y, width, height] }
 }
+
+/// A model whose keyframes request is its layout request less the fields of one moment: the header
+/// and the scroll elements (a pager has more such fields, PagingKeyframes.swift checks its own).
+protocol MomentlessKeyframes {
+    var offset: Double? { get set }
+    var offsets: [Double]? { get set }
+    var pixelScale: Double? { get set }
+    func validate(limits: LayoutLimits) -> [ValidationIssue]
+    /// Every track name the model can answer (the `properties` a request may name).
+    static var keyframeProperties: [String] { get }
+}
+
+extension MomentlessKeyframes {
+    /// Checks a keyframes request (docs/model.md#keyframes), every problem at once: the model's own
+    /// rules without its single-moment fields, each of those fields refused, the property names,
+    /// and the domain (`resolved`; a given one even beside other problems, the default only when
+    /// all else is valid). Returns the request without the moment fields, ready for its engine.
+    func momentless(domain: KeyframeDomain?, resolved: KeyframeDomain, properties: [String]?,
+                    limits: LayoutLimits) throws(ValidationError) -> Self {
+        var plain = self
+        (plain.offset, plain.offsets, plain.pixelScale) = (nil, nil, nil)
+        var c = Checker(limits: limits)
+        c.issues = plain.validate(limits: limits)
+        c.refuseMoment(offset != nil, "/offset")
+        c.refuseMoment(offsets != nil, "/offsets")
+        c.refuseMoment(pixelScale != nil, "/pixelScale")
+        c.properties(properties, known: Self.keyframeProperties)
+        if c.issues.isEmpty || domain != nil { c.domain(resolved, given: domain != nil) }
+        guard c.issues.isEmpty else { throw ValidationError(issues: c.issues) }
+        return plain
+    }
+}
+
+extension HeaderInput: MomentlessKeyframes {}
+extension ScrollInput: MomentlessKeyframes {}

@@ -40,13 +40,8 @@ extension ScrollInput {
     /// the tracks as a stream, element by element (ScrollKeyframeStream.swift).
     public func keyframeStream(domain: KeyframeDomain?, properties: [String]?,
                                limits: LayoutLimits = .standard) throws(ValidationError) -> ScrollKeyframeStream {
-        var plain = self
-        (plain.offset, plain.offsets, plain.pixelScale) = (nil, nil, nil)
-        var c = Checker(keyframesOf: plain.validate(limits: limits), offset: offset != nil, offsets: offsets != nil,
-                        pixelScale: pixelScale != nil, properties: properties, known: Self.keyframeProperties, limits: limits)
         let resolved = resolvedKeyframeDomain(domain, limits: limits)
-        if c.issues.isEmpty || domain != nil { c.domain(resolved, given: domain != nil) }
-        guard c.issues.isEmpty else { throw ValidationError(issues: c.issues) }
+        let plain = try momentless(domain: domain, resolved: resolved, properties: properties, limits: limits)
         let engine = try ScrollEngine(plain, limits: limits)
         return ScrollKeyframeStream(axis: keyframeAxis, domain: resolved, engine: engine, filter: PropertyFilter(names: properties))
     }
