@@ -16,7 +16,9 @@ let options: ServerOptions
 do {
     options = try ServerOptions.parse(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
 } catch {
-    print("parallax-server: \(error)")
+    // A usage error, not a log line: to stderr, so stdout stays the logs' (docs/operations.md#logs).
+    var line = "parallax-server: \(error)\n"
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
     exit(2)
 }
 if options.help {

@@ -7,7 +7,8 @@
 #  - --version, the start-up lines and /metrics name the same version and commit, and that
 #    commit is this checkout's, as the build scripts compute it (scripts/lib/common.sh: HEAD, with
 #    "-dirty" when tracked files differ), or $PARALLAX_COMMIT when set;
-#  - the start-up lines say "1 worker" / "N workers" and where the demo page is.
+#  - the start-up lines say "1 worker" / "N workers" and where the demo page is;
+#  - a bad option is one line on stderr and exit status 2.
 #
 # Usage: Tests/e2e/ports.sh [path/to/parallax-server]   (default: debug build in .build)
 # shellcheck disable=SC2016,SC2034 # check() evals its single-quoted condition later, on purpose
@@ -43,6 +44,14 @@ commit=$(sed -n 's/^parallax-server [0-9][0-9.]* (commit \([0-9A-Za-z._-]*\))$/\
 check "--version prints 'parallax-server X.Y.Z (commit C)'" '[[ -n "$commit" ]]'
 expected=${PARALLAX_COMMIT:-unknown}
 check "--version names the commit of this checkout ($expected; a stale binary fails here: rebuild it)" '[[ "$commit" == "$expected" ]]'
+
+# A bad option: one line on stderr naming it, nothing on stdout (the logs' stream), exit 2, no server.
+rc=0
+"$bin" --port not-a-port >"$work/bad.out" 2>"$work/bad.err" || rc=$?
+echo "     $(head -c 200 "$work/bad.err")"
+check "a bad option exits 2" '[[ $rc -eq 2 ]]'
+check "a bad option is one line on stderr, 'parallax-server: …' naming --port" '[[ $(wc -l <"$work/bad.err") -eq 1 ]] && grep -q "^parallax-server: .*--port" "$work/bad.err"'
+check "a bad option writes nothing to stdout" '[[ ! -s "$work/bad.out" ]]'
 
 # One server, three workers.
 start first 0 --workers 3
