@@ -27,7 +27,7 @@ struct HeadRecorder {
     /// pin its memory on an idle connection).
     @inline(__always)
     mutating func reset() {
-        head = RequestHead()
+        head.reset()
         bytes.clear(keepingCapacityUpTo: 1 << 14)
         targetStart = 0
         targetEnd = 0
@@ -126,6 +126,25 @@ struct RequestHead {
     var contentCoding: String?
     /// A `Transfer-Encoding` value naming a coding other than chunked (RFC 9112 §6.1).
     var transferCoding: String?
+
+    /// Back to a new message's facts. Field by field, the strings only when set: assigning a
+    /// new `RequestHead` destroyed the old one's three strings on every request (an outlined
+    /// destroy and three releases, bench/callgrind).
+    @inline(__always)
+    mutating func reset() {
+        method = .get
+        versionMajor = 1
+        versionMinor = 1
+        contentLength = nil
+        chunked = false
+        upgrade = false
+        hostCount = 0
+        hostInvalid = false
+        if expect != nil { expect = nil }
+        contentTypeIsJSON = nil
+        if contentCoding != nil { contentCoding = nil }
+        if transferCoding != nil { transferCoding = nil }
+    }
 
     /// Notes one field the policy reads.
     @inline(__always)

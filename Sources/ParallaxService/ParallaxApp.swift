@@ -193,7 +193,8 @@ public final class ParallaxApp: HTTPResponder {
             let request = E.read(root, &reader, accept: accept)
             if !reader.issues.isEmpty { return reader.issues + E.valueIssues(request, limits: limits) }
             do throws(ValidationError) {
-                switch try E.answer(request, limits: limits) {
+                let answered = try E.answer(request, limits: limits)
+                switch consume answered {
                 case .cursor(let cursor, let contentType):
                     let estimate = cursor.estimatedBytes
                     if let issue = AnswerBound.check(estimate, limits) { return [issue] }
@@ -204,7 +205,7 @@ public final class ParallaxApp: HTTPResponder {
                         if let issues = Self.decide(&deciding) { return issues }
                         produced = deliver(deciding, estimate: estimate, contentType: contentType, coding: coding, into: &response)
                     } else {
-                        produced = deliver(cursor, estimate: estimate, contentType: contentType, coding: coding, origin: origin,
+                        produced = deliver(consume cursor, estimate: estimate, contentType: contentType, coding: coding, origin: origin,
                                            into: &response)
                     }
                 case .picture(let picture):
