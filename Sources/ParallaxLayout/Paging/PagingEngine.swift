@@ -32,6 +32,9 @@ public struct PagingEngine: Sendable {
     /// the viewport (0, or (A − a)/2 centred): docs/model.md#carousels.
     let pageExtent: Double
     let lead: Double
+    /// a = A (no `pageSize`, or one the viewport's size), hence c = 0: a plain pager, whose pages
+    /// take the short reading of the carousel's formulas (`pageWithoutLayers`).
+    let fillsViewport: Bool
     /// L = a + S
     let stride: Double
     /// The content's extent along the axis: N·L, or (N − 1)·L + A + S for a carousel (a < A).
@@ -107,6 +110,7 @@ public struct PagingEngine: Sendable {
         cross = axis == .horizontal ? viewport.height : viewport.width
         pageExtent = input.pageExtent(extent)
         lead = input.restingLead(extent, pageExtent)
+        fillsViewport = pageExtent == extent
         stride = pageExtent + spacing
         contentExtent = pageExtent == extent ? countD * stride : (countD - 1) * stride + extent + spacing
         mirrored = input.direction == .rtl

@@ -80,11 +80,21 @@ extension PagingEngine {
         let kD = Double(k)
         let P = o / L
         let p = P - kD
-        let kL = kD * L + lead
-        var d = kL - o
-        // [d, d + a) ∩ [0, A): A − |d| when a = A, to the last bit (min and max pick the same
-        // operands the absolute value did).
-        let visibleFraction = clamp((min(d + a, A) - max(d, 0)) / a, 0, 1)
+        let kL: Double, visibleFraction: Double
+        var d: Double
+        if fillsViewport {
+            // a = A, c = 0: the plain pager's A − |d|, the same bits as the carousel's reading
+            // below (c adds +0, min and max pick the operands the absolute value does), without
+            // its extra operations on each of 10⁴ pages (docs/PERFORMANCE.md).
+            kL = kD * L
+            d = kL - o
+            visibleFraction = clamp((A - abs(d)) / A, 0, 1)
+        } else {
+            // [d, d + a) ∩ [0, A) over a (docs/model.md#carousels).
+            kL = kD * L + lead
+            d = kL - o
+            visibleFraction = clamp((min(d + a, A) - max(d, 0)) / a, 0, 1)
+        }
         var contentX = kL + spacing / 2
         if mirrored {
             d = (A - a) - d

@@ -75,7 +75,10 @@ extension JSONWriter {
     }
 
     /// One page of the `pages` array (10 000 of them on the largest answer), its layers laid out
-    /// one at a time as they are written (no array per page).
+    /// one at a time as they are written (no array per page). Inlined into its caller, which
+    /// holds the engine: called, the engine (≈ 200 bytes) was copied for each page (a memcpy,
+    /// ≈ 30 instructions a page on bench w6, docs/PERFORMANCE.md).
+    @inline(__always)
     mutating func page(_ engine: PagingEngine, slot: Int, offset: Double) {
         let (p, place) = engine.pageWithoutLayers(slot: slot, offset: offset)
         pageHead(p)
