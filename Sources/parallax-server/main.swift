@@ -17,8 +17,8 @@ do {
     options = try ServerOptions.parse(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
 } catch {
     // A usage error, not a log line: to stderr, so stdout stays the logs' (docs/operations.md#logs).
-    var line = "parallax-server: \(error)\n"
-    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    var line = ByteBuffer(string: "parallax-server: \(error)\n")
+    _ = line.write(toFileDescriptor: 2)
     exit(2)
 }
 if options.help {
