@@ -112,7 +112,7 @@ public struct PagingEngine: Sendable {
         lead = input.restingLead(extent, pageExtent)
         fillsViewport = pageExtent == extent
         stride = pageExtent + spacing
-        contentExtent = pageExtent == extent ? countD * stride : (countD - 1) * stride + extent + spacing
+        contentExtent = fillsViewport ? countD * stride : (countD - 1) * stride + extent + spacing
         mirrored = input.direction == .rtl
         infinite = input.infinite ?? false
         motion = input.motionScale ?? 1
