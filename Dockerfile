@@ -84,4 +84,6 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
 # (docs/operations.md#shutdown).
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/local/bin/parallax-server"]
-CMD ["--host", "0.0.0.0"]
+# `::` is every address of both families (dual stack); a kernel without IPv6 serves IPv4 alone
+# (docs/operations.md#ipv6). The HEALTHCHECK probes 127.0.0.1, then ::1.
+CMD ["--host", "::"]

@@ -3,7 +3,7 @@
 // Dependencies point one way (docs/architecture.md#the-map):
 //   parallax-server → ParallaxService → HTTPServer, ParallaxLayout
 //   HTTPServer → CLibUV, CLLHTTP;  ParallaxService → CYYJSON, CZlib, CBuildInfo, EmbeddedDocuments;
-//   ParallaxLayout → nothing.
+//   ParallaxLayout → nothing;  ParallaxPlayer → ParallaxLayout (an app's player core, no Foundation).
 import PackageDescription
 
 // The commit `parallax-server --version` and /metrics report: $PARALLAX_COMMIT, which the
@@ -19,8 +19,11 @@ let commit: String = {
 
 let package = Package(
     name: "parallax",
+    // For the two libraries apps use (docs/native.md#the-players); the server builds on Linux.
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "ParallaxLayout", targets: ["ParallaxLayout"]),
+        .library(name: "ParallaxPlayer", targets: ["ParallaxPlayer"]),
         .executable(name: "parallax-server", targets: ["parallax-server"]),
     ],
     targets: [
@@ -30,6 +33,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         .target(name: "ParallaxLayout"),
+        .target(name: "ParallaxPlayer", dependencies: ["ParallaxLayout"]),
         .target(name: "CBuildInfo", cSettings: [.define("PARALLAX_COMMIT", to: "\"\(commit)\"")]),
         // Lifetimes: `HTTPRequest` is a `~Escapable` view whose spans the compiler keeps inside the
         // `respond` call (docs/architecture.md). Only this target declares such types; users need no flag.
@@ -45,6 +49,9 @@ let package = Package(
         // Test-only: the property tests' deterministic generator, one copy for the three test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ParallaxLayoutTests", dependencies: ["ParallaxLayout", "TestSupport"]),
+        .testTarget(name: "ParallaxPlayerTests", dependencies: ["ParallaxPlayer", "ParallaxLayout"]),
+        // Test-only: the Swift player against fixtures answers (Tests/players/run.sh).
+        .executableTarget(name: "PlayerCheck", dependencies: ["ParallaxPlayer"], path: "Tests/PlayerCheck"),
         // Test-only: counts heap allocations per thread by interposing malloc in the test binary.
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CAllocationCounter", "TestSupport"]),

@@ -51,6 +51,19 @@ KEYFRAMES = {
 }
 for selector, data in KEYFRAMES.items():
     write('service', 'keyframes-%d' % selector, bytes([selector]) + data)
+# The apps' fields (docs/model.md#page-progress, #linearize, #fixtures).
+APPS = {
+    'keyframes-page-progress': bytes([6]) + b'{"viewport":{"width":400,"height":600},"pageCount":5,"pageSize":300,"pageSpacing":20,"align":"center","input":"pageProgress","linearize":{"length":0.5},"layers":[{"name":"bg","travel":60,"fit":"cover","opacity":{"min":0.5}}]}',
+    'keyframes-fixtures': bytes([8]) + b'{"viewport":{"width":390,"height":844},"elements":[{"name":"a","frame":{"x":0,"y":900,"width":390,"height":300},"opacity":[0,1],"easing":"easeOut"}],"format":"fixtures","samples":3,"seed":9,"linearize":true}',
+    'keyframes-progress-get': bytes([9]) + b'viewport.width=390&viewport.height=844&pageCount=4&input=pageProgress&format=fixtures&samples=2&linearize.ratio=0.01&properties=visibleFraction',
+}
+for name, data in APPS.items():
+    write('service', name, data)
+# Multi-stop effects (docs/model.md#effects): a jump, eased segments, an own range, a cross-axis
+# translate and a per-axis scale, as a single answer and as keyframes.
+EFFECTS = b'{"viewport":{"width":390,"height":844},"elements":[{"name":"a","frame":{"x":20,"y":900,"width":350,"height":400},"effects":[{"property":"translate.x","stops":[[0,-120],[0.5,0],[1,120]],"easings":["easeOut",{"cubicBezier":[0,0.55,0.45,1]}]},{"property":"opacity","stops":[[0,0],[0.3,0.2],[0.3,1],[1,1]],"range":{"startOffset":0,"endOffset":1200}},{"property":"scale.y","stops":[[0,0.5],[1,1.5]]}]}]'
+write('service', 'effects', bytes([2]) + EFFECTS + b',"offset":500}')
+write('service', 'keyframes-effects', bytes([8]) + EFFECTS + b',"format":"json"}')
 # A far element of tiny size in a tiny viewport: its progress once divided by a range that
 # rounded to 0 (a non-finite knot, found by the contract run).
 write('service', 'keyframes-far-tiny-element', bytes([11]) + b'viewport.width=1e-06&viewport.height=1e-06&axis=horizontal&domain.from=0&domain.to=1&elements=%5B%7B%22frame%22%3A%7B%22height%22%3A1e-06%2C%22width%22%3A1e-06%2C%22x%22%3A999999999999999%2C%22y%22%3A0%7D%2C%22name%22%3A%22%22%7D%5D')

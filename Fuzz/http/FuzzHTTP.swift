@@ -178,6 +178,8 @@ struct Driver {
                 written += machine.outbox.bytes
                 pendingWrite = !writesCompleteAtOnce
                 action = machine.outboxWritten(queued: writesCompleteAtOnce ? 0 : machine.outbox.readableBytes, now: now)
+            case .yield:
+                action = machine.resume(now: now)
             case .wait:
                 return
             case .close:
@@ -211,7 +213,7 @@ func fuzzOne(_ data: UnsafeRawBufferPointer) {
     let service = flags & 32 != 0
     let listPolicy = flags & 64 != 0
     var driver = Driver(
-        machine: HTTPConnectionStateMachine(limits: limits, date: DateCache(epochSeconds: 784_111_777), now: 0),
+        machine: HTTPConnectionStateMachine(limits: limits, date: DateCache(epochSeconds: 784_111_777), now: 0, clock: { 0 }),
         responder: WatchingResponder(!service ? echoResponder : listPolicy ? listResponder : serviceResponder),
         writesCompleteAtOnce: flags & 2 == 0)
     let advanceClock = flags & 4 != 0

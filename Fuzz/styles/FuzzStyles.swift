@@ -131,16 +131,18 @@ func wholeRendering<M: FluidStyled>(_: M.Type, _ body: [UInt8]) -> (bytes: [UInt
         var reader = InputReader(reusing: &scratch)
         let (input, options) = KeyframesEndpoint<M>.read(root, &reader, accept: nil)
         guard reader.issues.isEmpty, let answer = try? KeyframesAnswer(input, options, limits: .standard) else { return nil }
+        var decided = answer.cursor
+        guard Preparation.decide({ decided.prepare() }) == nil else { return nil }
         let whole = { (s: [SceneSource]) in s.map { SceneSource(whole: $0.whole()) } }
         var cursor: KeyframesCursor
-        switch answer.cursor {
-        case .stylesheet(let s): cursor = .stylesheet(StylesheetAnswer(main: whole(s.main), reduced: whole(s.reduced), spelling: s.spelling, snapStop: s.snapStop))
-        case .waapi(let a): cursor = .waapi(WAAPIAnswer(a.keyframes, main: whole(a.main), reduced: whole(a.reduced), spelling: a.spelling))
+        switch decided {
+        case .stylesheet(let s): cursor = .stylesheet(StylesheetAnswer(main: whole(s.main), reduced: whole(s.reduced), spelling: s.spelling, snapStop: s.snapStop, names: s.names))
+        case .waapi(let a): cursor = .waapi(WAAPIAnswer(a.keyframes, main: whole(a.main), reduced: whole(a.reduced), spelling: a.spelling, names: a.names))
         default: return nil
         }
         var buffer = ByteBuffer()
         JSONWriter.write(into: &buffer) { w in while cursor.writeNext(&w) {} }
-        return (buffer.bytes, (answer.cursor.estimatedBytes, cursor.estimatedBytes))
+        return (buffer.bytes, (decided.estimatedBytes, cursor.estimatedBytes))
     }
     guard case .success(let r) = outcome else { return nil }
     return r
@@ -164,18 +166,15 @@ func fuzzOne(_ data: UnsafeRawBufferPointer) {
     // refusal is the problem it sends instead of the 200.
     if producer.prepares {
         var steps = 0
-        prepare: while true {
-            switch producer.prepare() {
-            case .more:
-                steps += 1
-                check(steps < 50_000_000, "the check never ends: \(body)")
-            case .ready:
-                break prepare
-            case .refused(let problem):
-                check(problem.status.code == 422 && problem.contentType == "application/problem+json",
-                      "a refusal \(problem.status.code) \(problem.contentType ?? "none"): \(body)")
-                return
-            }
+        let refusal = Preparation.decide {
+            steps += 1
+            check(steps < 50_000_000, "the check never ends: \(body)")
+            return producer.prepare()
+        }
+        if let problem = refusal {
+            check(problem.status.code == 422 && problem.contentType == "application/problem+json",
+                  "a refusal \(problem.status.code) \(problem.contentType ?? "none"): \(body)")
+            return
         }
     }
     var out = ByteBuffer()

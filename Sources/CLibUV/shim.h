@@ -29,13 +29,44 @@ static inline int uvshim_kernel_unsent(uv_tcp_t *t) {
 /* A peer that closed its read side must not kill the process (SIGPIPE). */
 static inline void uvshim_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
 
-/* connect(2) to 127.0.0.1:port (the container health probe); the sockaddr cast lives here. */
+/* Whether the kernel makes sockets of `family` (a kernel booted without IPv6 does not make
+   AF_INET6 ones: `--host ::` then serves IPv4 alone). */
 #include <netinet/in.h>
 #include <arpa/inet.h>
-static inline int uvshim_connect_loopback(int fd, int port) {
-    struct sockaddr_in address = {0};
-    address.sin_family = AF_INET;
-    address.sin_port = htons((uint16_t)port);
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    return connect(fd, (const struct sockaddr *)&address, sizeof address);
+#include <unistd.h>
+static inline int uvshim_family_supported(int family) {
+    int fd = socket(family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return 0;
+    close(fd);
+    return 1;
+}
+
+/* A TCP socket connected to the numeric IPv4 or IPv6 `host` on `port`, with send and receive
+   timeouts of `seconds` (the container health probe); -1 when it cannot connect. The sockaddr
+   casts live here. */
+#include <sys/time.h>
+static inline int uvshim_connect_numeric(const char *host, int port, int seconds) {
+    struct sockaddr_in6 six = {0};
+    struct sockaddr_in four = {0};
+    const struct sockaddr *address;
+    socklen_t length;
+    int family;
+    if (inet_pton(AF_INET, host, &four.sin_addr) == 1) {
+        four.sin_family = AF_INET;
+        four.sin_port = htons((uint16_t)port);
+        address = (const struct sockaddr *)&four; length = sizeof four; family = AF_INET;
+    } else if (inet_pton(AF_INET6, host, &six.sin6_addr) == 1) {
+        six.sin6_family = AF_INET6;
+        six.sin6_port = htons((uint16_t)port);
+        address = (const struct sockaddr *)&six; length = sizeof six; family = AF_INET6;
+    } else {
+        return -1;
+    }
+    int fd = socket(family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    struct timeval timeout = { .tv_sec = seconds, .tv_usec = 0 };
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, sizeof timeout);
+    if (connect(fd, address, length) != 0) { close(fd); return -1; }
+    return fd;
 }

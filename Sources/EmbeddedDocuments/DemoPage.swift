@@ -25,66 +25,108 @@ public enum DemoPage {
 html, body { margin: 0; background: var(--paper); color: var(--ink); font: 14px/1.5 var(--sans); -webkit-font-smoothing: antialiased; }
 a { color: var(--accent); text-decoration: none; }
 a:hover { text-decoration: underline; }
-.top { display: flex; align-items: center; gap: 24px; max-width: 1240px; margin: 0 auto; padding: 18px 24px; }
+.top { display: flex; align-items: center; gap: 24px; max-width: 1600px; margin: 0 auto; padding: 18px 24px; }
 .brand { display: flex; align-items: center; gap: 10px; font-weight: 700; font-size: 16px; letter-spacing: -.01em; }
 .brand svg { display: block; }
 .top nav { margin-left: auto; display: flex; gap: 18px; font-size: 13px; }
 .top nav a { color: var(--muted); }
-.intro { max-width: 1240px; margin: 0 auto; padding: 8px 24px 20px; }
+.intro { max-width: 1600px; margin: 0 auto; padding: 0 24px 16px; }
 .intro h1 { margin: 0 0 6px; font-size: 30px; line-height: 1.15; letter-spacing: -.02em; }
-.intro p { margin: 0; max-width: 760px; color: var(--muted); font-size: 15px; }
+.intro p { margin: 0; max-width: 1000px; color: var(--muted); font-size: 15px; }
 .intro code { font: 12.5px var(--mono); background: var(--accent-soft); color: var(--accent); padding: 1px 6px; border-radius: 5px; }
-.app { max-width: 1240px; margin: 0 auto; padding: 0 24px 40px; display: grid; gap: 20px;
-  grid-template-columns: 272px 408px minmax(0, 1fr); align-items: start; }
+/* The playground (controls and the sticky preview) in a box of its own, so the preview sticks
+   while the controls scroll and stops where the answers begin, never lying over them. */
+.app { max-width: 1600px; margin: 0 auto; padding: 0 24px 40px; display: grid; gap: 20px;
+  grid-template-columns: minmax(0, 1fr) 440px; align-items: start; }
+.play { display: grid; gap: 20px; grid-template-columns: 272px minmax(0, 1fr); align-items: start; min-width: 0; }
 .card { background: var(--card); border: 1px solid var(--line); border-radius: 14px; box-shadow: var(--shadow); }
-.card > header { display: flex; align-items: baseline; justify-content: space-between; gap: 8px; padding: 14px 16px 0; }
+.card header { display: flex; align-items: baseline; justify-content: space-between; gap: 8px; padding: 14px 16px 0; }
 .card h2 { margin: 0; font-size: 12px; font-weight: 650; text-transform: uppercase; letter-spacing: .08em; color: var(--muted); }
 .card .note { font-size: 12px; color: var(--faint); }
 
 /* Controls */
+.shapes { display: grid; grid-template-columns: 1fr 1fr; gap: 6px; margin: 10px 16px 6px; }
+.shapes button { font: 600 12px var(--sans); text-align: left; color: var(--ink); background: #f8fafc; border: 1px solid var(--line); border-radius: 8px; padding: 7px 9px; cursor: pointer; }
+.shapes button:hover { border-color: var(--accent); }
+.shapes button[aria-pressed="true"] { background: var(--accent-soft); border-color: var(--accent); color: var(--accent); }
+.shapes .to-composed { grid-column: 1 / -1; font: 600 12px var(--sans); padding: 6px 9px; border: 1px dashed var(--line); border-radius: 8px; }
 .controls { padding-bottom: 8px; }
 .tabs { display: grid; grid-template-columns: repeat(3, 1fr); gap: 4px; margin: 12px 16px 4px; padding: 4px; background: #f1f5f9; border-radius: 10px; }
 .tabs button { font: 600 13px var(--sans); color: var(--muted); background: none; border: 0; border-radius: 7px; padding: 7px 0; cursor: pointer; }
 .tabs button[aria-selected="true"] { background: #fff; color: var(--ink); box-shadow: 0 1px 3px rgb(15 23 42 / .12); }
-.tabs button:focus-visible, .field input:focus-visible, .field select:focus-visible, .seg button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+/* Every control shows where the keyboard is. The preview's scroller is clipped by its screen, so
+   its ring is drawn around the frame instead. */
+:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+.parallax-scroller:focus-visible { outline: none; }
+.frame:has(.parallax-scroller:focus-visible) { box-shadow: 0 0 0 3px var(--accent), 0 18px 36px -18px rgb(15 23 42 / .5); }
 .blurb { margin: 8px 16px 4px; color: var(--muted); font-size: 12.5px; }
 fieldset { border: 0; margin: 0; padding: 4px 16px 8px; }
 fieldset[hidden], .field[hidden] { display: none; }
 .field { display: grid; grid-template-columns: 1fr auto; align-items: center; gap: 2px 10px; padding: 9px 0; border-bottom: 1px solid #f1f5f9; }
 .field:last-child { border-bottom: 0; }
-.field label { font-weight: 550; font-size: 13px; }
+.field label, .field .label { font-weight: 550; font-size: 13px; }
 .field output { font: 12px var(--mono); color: var(--accent); background: var(--accent-soft); padding: 1px 7px; border-radius: 6px; min-width: 44px; text-align: center; }
 .field input[type=range] { grid-column: 1 / -1; width: 100%; accent-color: var(--accent); margin: 4px 0 0; }
 .field select { font: 13px var(--sans); padding: 4px 8px; border: 1px solid var(--line); border-radius: 7px; background: #fff; color: var(--ink); }
 .seg { display: inline-flex; background: #f1f5f9; border-radius: 8px; padding: 3px; gap: 2px; }
 .seg button { font: 600 12px var(--sans); border: 0; background: none; color: var(--muted); padding: 4px 10px; border-radius: 6px; cursor: pointer; }
 .seg button[aria-pressed="true"] { background: #fff; color: var(--ink); box-shadow: 0 1px 2px rgb(15 23 42 / .12); }
+/* The effects editor (docs/api.md#effects): an effect per block, its stops as rows [q, v] with the
+   easing of each segment between them; a refused request's message sits under the field it names. */
+.fx { padding: 10px 0 4px; }
+.fx-title { display: flex; justify-content: space-between; align-items: baseline; gap: 8px; flex-wrap: wrap; margin-bottom: 6px; }
+.fx-title .label { font-weight: 550; font-size: 13px; }
+.fx-title .note { font-size: 11px; color: var(--faint); }
+.fx-effect { border: 1px solid var(--line); border-radius: 10px; padding: 8px; margin: 0 0 8px; background: #fbfcfe; }
+.fx-line { display: flex; align-items: center; gap: 6px; }
+.fx-line + .fx-line { margin-top: 4px; }
+.fx-line label { display: inline-flex; align-items: center; gap: 4px; font: 12px var(--mono); color: var(--muted); }
+.fx-line select { font: 12px var(--sans); padding: 2px 4px; border: 1px solid var(--line); border-radius: 6px; background: #fff; color: var(--ink); }
+.fx-line input { width: 64px; font: 12px var(--mono); padding: 2px 4px; border: 1px solid var(--line); border-radius: 6px; }
+.fx-seg { padding-left: 22px; }
+.fx-seg label { font-size: 11px; }
+.fx-line [aria-invalid="true"], .fx-effect[aria-invalid="true"] { border-color: var(--bad); box-shadow: 0 0 0 1px var(--bad); }
+.fx-x, .fx-add, .fx-more { font: 600 11px var(--sans); color: var(--accent); background: var(--accent-soft); border: 0; border-radius: 6px; padding: 3px 8px; cursor: pointer; }
+.fx-x { margin-left: auto; color: var(--muted); background: #f1f5f9; }
+.fx-more { margin-top: 6px; }
+.fx-msg { margin: 4px 0 2px; font-size: 12px; color: var(--bad); }
 .request { margin: 4px 16px 10px; }
 .request summary { cursor: pointer; font-size: 12px; color: var(--muted); padding: 6px 0; }
 .request pre { margin: 0; font: 11px/1.5 var(--mono); white-space: pre-wrap; word-break: break-all; background: #0f172a; color: #cbd5e1; padding: 10px; border-radius: 8px; max-height: 220px; overflow: auto; }
 
 /* Stage */
-.stage { padding-bottom: 16px; }
-.device { margin: 14px auto 0; width: fit-content; max-width: 100%; box-sizing: border-box; overflow: auto; padding: 12px; border-radius: 34px; background: linear-gradient(160deg, #1e293b, #0f172a); box-shadow: 0 24px 48px -24px rgb(15 23 42 / .55), inset 0 0 0 1px rgb(255 255 255 / .06); }
-/* The preview's size is the person's: a preset or the drag handle (resize). The stylesheet is
-   fluid (no viewport in its URL), so the scroller takes the screen's size, this rule winning over
-   the stylesheet's zero-specificity default (docs/web.md#fluid-and-fixed). */
-.screen { position: relative; width: 360px; height: 560px; min-width: 200px; min-height: 200px; border-radius: 24px; overflow: hidden; resize: both; background: #0b1120; }
+.stage { padding-bottom: 12px; position: sticky; top: 8px; z-index: 3; min-width: 0; }
+/* The preview's size is the person's: a preset, the drag handle or the two fields. The stylesheet
+   is fluid (no viewport in its URL), so the scroller takes the screen's size, set by the script on
+   #screen and winning over the stylesheet's zero-specificity default (docs/web.md#fluid-and-fixed).
+   The screen keeps that layout size and is drawn scaled to fit the space it has (a transform
+   leaves layout, scroll offsets and container query units alone), so every preset shows whole. */
+.room { margin: 12px 16px 0; display: flex; justify-content: center; }
+.frame { position: relative; flex: none; border-radius: 12px; box-shadow: 0 0 0 1px #cbd5e1, 0 18px 36px -18px rgb(15 23 42 / .5); }
+.screen { position: absolute; left: 0; top: 0; width: 390px; height: 844px; transform-origin: 0 0; overflow: hidden; background: #e2e8f0; }
 .screen .parallax-scroller { width: 100%; height: 100%; }
+.grip { position: absolute; right: -7px; bottom: -7px; width: 22px; height: 22px; padding: 0; border: 0; border-radius: 6px; cursor: nwse-resize; touch-action: none;
+  background: linear-gradient(135deg, transparent 0 45%, var(--accent) 45% 55%, transparent 55% 65%, var(--accent) 65% 75%, transparent 75%) #fff; box-shadow: 0 1px 3px rgb(15 23 42 / .3); }
 .sizes { display: flex; justify-content: center; margin: 10px 16px 0; }
-.readline { display: flex; align-items: center; justify-content: space-between; gap: 12px; margin: 14px 20px 0; }
-.offset-figure { font: 600 22px var(--mono); letter-spacing: -.02em; }
+.sizes button { display: grid; line-height: 1.25; }
+.sizes button small { font: 500 10px var(--mono); color: var(--faint); }
+.sizeline { display: flex; flex-wrap: wrap; align-items: center; justify-content: center; gap: 6px 12px; margin: 10px 16px 0; font-size: 12px; color: var(--muted); }
+.sizeline strong { font: 600 12px var(--mono); color: var(--ink); }
+.sizeline label { display: inline-flex; align-items: center; gap: 4px; }
+.sizeline input { width: 64px; font: 12px var(--mono); padding: 2px 4px; border: 1px solid var(--line); border-radius: 6px; }
+.readline { display: flex; align-items: center; gap: 12px; margin: 10px 20px 0; }
+.offset-figure { font: 600 20px var(--mono); letter-spacing: -.02em; white-space: nowrap; min-width: 9ch; }
 .offset-figure small { font: 500 12px var(--sans); color: var(--muted); margin-left: 4px; letter-spacing: 0; }
 .status { font-size: 12px; color: var(--muted); display: flex; align-items: center; gap: 6px; }
 .status::before { content: ""; width: 8px; height: 8px; border-radius: 50%; background: var(--faint); }
 .status[data-state="ok"]::before { background: var(--ok); }
 .status[data-state="error"]::before { background: var(--bad); }
 .status[data-state="lag"]::before { background: #f59e0b; }
-.scrub { display: block; width: calc(100% - 40px); margin: 10px 20px 0; accent-color: var(--accent); }
+.scrub { flex: 1; min-width: 80px; margin: 0; accent-color: var(--accent); }
 .hint { margin: 4px 20px 0; font-size: 12px; color: var(--faint); }
 
 /* Readout */
-.readout { display: grid; grid-template-rows: auto auto auto 1fr; min-width: 0; }
+.readout { display: grid; grid-template-columns: minmax(0, 1fr); min-width: 0; align-items: start; }
 /* The picture is shown at its own size (one SVG unit of type = one CSS px, so labels read at
    10–16 px) in a window that scrolls; each new picture scrolls the viewport rectangle into the
    middle of the window, so the screen stays put and the pages and elements move past it. */
@@ -93,10 +135,29 @@ fieldset[hidden], .field[hidden] { display: none; }
 .picture-bar { display: flex; justify-content: space-between; gap: 8px; margin: 6px 16px 0; font-size: 12px; color: var(--faint); }
 .curl { margin: 0 16px 16px; }
 .curl summary { cursor: pointer; font-size: 12px; color: var(--muted); padding: 2px 0 6px; }
+.copy { margin-top: 6px; font: 600 12px var(--sans); color: var(--accent); background: var(--accent-soft); border: 0; border-radius: 6px; padding: 4px 10px; cursor: pointer; }
+.snippet-head { margin: 8px 0 4px; font-size: 12px; color: var(--muted); }
 .curl pre { margin: 0; font: 11px/1.5 var(--mono); white-space: pre-wrap; word-break: break-all; background: #f1f5f9; color: var(--ink); padding: 10px; border-radius: 8px; }
 .json { margin: 12px 16px 16px; font: 11.5px/1.55 var(--mono); background: #0f172a; color: #e2e8f0; border-radius: 10px; padding: 12px 14px; max-height: 360px; overflow: auto; white-space: pre; tab-size: 2; }
 .json .k { color: #93c5fd; } .json .s { color: #86efac; } .json .n { color: #fcd34d; } .json .l { color: #f9a8d4; }
-footer.foot { max-width: 1240px; margin: 0 auto; padding: 0 24px 32px; color: var(--faint); font-size: 12px; }
+.apps { grid-column: 1 / -1; }
+.apps[hidden] { display: none; }
+.apps .blurb code { font: 11.5px var(--mono); }
+.langs { margin: 0 16px 8px; }
+/* Code keeps its lines (scrolling sideways), so it reads as it will in an editor. */
+.curl pre#apps-snippet { white-space: pre; word-break: normal; overflow-x: auto; max-height: 420px; }
+/* The composed page: docs/web.md's, in a frame of a phone's width whose document is its own root scroller. */
+.composed { max-width: 1552px; margin: 0 24px 40px; }
+@media (min-width: 1600px) { .composed { margin: 0 auto 40px; } }
+.composed-body { display: flex; flex-wrap: wrap; gap: 20px; padding: 12px 16px 16px; align-items: flex-start; }
+.composed-frame { flex: none; width: min(390px, 100%); height: 640px; border-radius: 12px; overflow: hidden; box-shadow: 0 0 0 1px #cbd5e1, 0 18px 36px -18px rgb(15 23 42 / .5); }
+.composed-frame iframe { display: block; width: 100%; height: 100%; border: 0; background: #fff; }
+.composed-text { flex: 1 1 300px; min-width: 0; color: var(--muted); }
+.composed-text p { margin: 0 0 10px; max-width: 640px; }
+.composed-text code { font: 12px var(--mono); background: var(--accent-soft); color: var(--accent); padding: 1px 5px; border-radius: 5px; }
+.composed-text .request { margin: 10px 0 0; }
+@media (max-width: 760px) { .composed { margin: 0 12px 32px; } .composed-body { padding: 10px; } }
+footer.foot { max-width: 1600px; margin: 0 auto; padding: 0 24px 32px; color: var(--faint); font-size: 12px; }
 
 /* Decoration of the docs/model.md#keyframes-on-real-pages markup: colours and type only; geometry comes from the service's CSS. */
 .parallax-layer[data-layer="background"] { background:
@@ -115,40 +176,75 @@ footer.foot { max-width: 1240px; margin: 0 auto; padding: 0 24px 32px; color: va
   radial-gradient(circle at 74% 30%, #fde68a 0 7%, transparent 7.5%),
   linear-gradient(180deg, #6366f1, #38bdf8); }
 .parallax-image .caption { position: absolute; left: 20px; bottom: 16px; color: #fff; font-weight: 700; font-size: 22px; text-shadow: 0 1px 8px rgb(15 23 42 / .4); }
-.parallax-body { background: #fff; overflow: hidden; }
-.parallax-body .article { padding: 22px 22px 0; }
+/* The body is at least the screen tall (the scroller is a size container), so the header can
+   collapse all the way at any size; the stylesheet sets no height on it (docs/web.md). */
+.parallax-body { background: #fff; overflow: hidden; min-height: 100cqh; }
+.parallax-body .article { padding: 22px 22px 0; max-width: 680px; margin: 0 auto; }
 .parallax-body h3 { margin: 0 0 8px; font-size: 20px; letter-spacing: -.01em; }
 .parallax-body p { margin: 0 0 12px; color: #475569; font-size: 14px; }
+/* Carousel cards: rounded and lifted off the backdrop (the page's own box, clipped by the service). */
+.screen[data-carousel] .parallax-page { border-radius: 18px; box-shadow: 0 10px 24px -14px rgb(15 23 42 / .6); }
+.screen[data-carousel] .slide .num { font-size: 72px; }
+/* The scroll page's own flow: a column the elements sit in (they have no frame in the request, so
+   the fluid stylesheet leaves them where this flow puts them, docs/web.md#fluid-and-fixed). */
 .scroll-page { background: linear-gradient(#f8fafc, #eef2ff); }
+.scroll-page > * { width: min(560px, calc(100% - 40px)); margin: 0 auto; }
+.scroll-page .prose { padding: 26px 0; color: #475569; font-size: 14px; }
+.scroll-page .prose h3 { margin: 0 0 6px; color: var(--ink); font-size: 20px; }
+.scroll-page .prose p { margin: 0 0 10px; }
+.scroll-page .tail { height: 60%; }
+.parallax-element[data-element="hero"] { height: 200px; margin-top: 24px; }
+.parallax-element[data-element="card"] { height: 150px; }
+.parallax-element[data-element="sweep"] { width: 180px; height: 120px; }
+.parallax-element[data-element="badge"] { width: 130px; height: 130px; margin-right: max(20px, calc(50% - 280px)); }
+.parallax-element[data-element="orb"] { width: 120px; height: 120px; margin-left: max(20px, calc(50% - 280px)); }
+.parallax-element[data-element="footer"] { height: 180px; }
 .parallax-element { border-radius: 16px; color: #fff; font-weight: 650; box-shadow: 0 10px 24px -12px rgb(15 23 42 / .5); }
 .parallax-element .tag { padding: 14px 16px; }
 .parallax-element small { display: block; font-weight: 500; opacity: .85; font-size: 12px; margin-top: 2px; }
 .parallax-element[data-element="hero"] { background: linear-gradient(135deg, #6366f1, #8b5cf6); font-size: 22px; }
 .parallax-element[data-element="card"] { background: linear-gradient(135deg, #0ea5e9, #22d3ee); }
+.parallax-element[data-element="sweep"] { background: linear-gradient(135deg, #ec4899, #f43f5e); }
 .parallax-element[data-element="badge"] { background: linear-gradient(135deg, #f59e0b, #f97316); border-radius: 50%; display: grid; place-items: center; text-align: center; }
 .parallax-element[data-element="orb"] { background: radial-gradient(circle at 35% 30%, #a7f3d0, #10b981 70%); border-radius: 50%; }
 .parallax-element[data-element="footer"] { background: #0f172a; }
 
-@media (max-width: 1180px) {
-  .app { grid-template-columns: 272px minmax(0, 1fr); }
-  .readout { grid-column: 1 / -1; }
+@media (max-width: 1479px) {
+  /* Controls beside the preview; the answers below them, side by side where there is room. */
+  .app { grid-template-columns: minmax(0, 1fr); }
+}
+@media (min-width: 1000px) and (max-width: 1479px) {
+  .readout { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); }
+}
+@media (max-height: 520px) {
+  /* A short window (a phone held sideways): the preview's lines only, so it fits beside the controls. */
+  .intro p, .stage header, .stage .hint, .sizeline label { display: none; }
+  .top { padding: 8px 24px; }
+  .intro { padding-bottom: 10px; }
+  .intro h1 { font-size: 20px; margin: 0; }
+  .sizes, .room { margin-top: 8px; }
 }
 @media (max-width: 760px) {
-  /* One column: the live preview first, then the controls, then the answers. */
-  .app { grid-template-columns: minmax(0, 1fr); padding: 0 12px 32px; gap: 14px; }
-  .stage { order: -1; }
+  /* One column: the preview first, sticky at the top with its lines kept short, so it stays in
+     view while the controls below it scroll and change; then the answers. */
+  .app { padding: 0 12px 32px; gap: 14px; }
+  .play { display: flex; flex-direction: column; align-items: stretch; gap: 14px; }
+  .stage { order: -1; top: 0; margin: 0 -12px; border-radius: 0 0 14px 14px; padding-bottom: 8px; }
+  .stage header, .stage .hint, .sizeline label { display: none; }
+  .sizes { margin: 8px 8px 0; }
+  .room { margin: 8px 8px 0; }
+  .sizeline { margin: 6px 8px 0; }
+  .readline { margin: 6px 12px 0; }
   .top { padding: 12px 16px; }
   .intro { padding: 0 16px 12px; }
   .intro h1 { font-size: 20px; }
   .intro p { font-size: 13px; }
   .top nav { display: none; }
-  .picture { height: 460px; }
+  .picture { height: 320px; }
 }
 @media (max-width: 440px) {
-  /* The phone's bezel goes; its 360 px screen (the service's viewport) still fits. */
   .intro p { display: none; }
-  .device { width: 360px; padding: 0; background: none; box-shadow: none; border-radius: 24px; }
-  .card > header { padding: 12px 12px 0; }
+  .card header { padding: 12px 12px 0; }
 }
 </style>
 </head>
@@ -162,73 +258,119 @@ footer.foot { max-width: 1240px; margin: 0 auto; padding: 0 24px 32px; color: va
 </div>
 <section class="intro">
   <h1>One layout, computed once, running in every client.</h1>
-  <p>Pick a model and its parameters, then scroll inside the phone. The phone is styled by nothing but
-  the service's own <code>format=css</code> keyframes, so your browser's compositor runs the effect;
-  beside it are the <code>JSON</code> and the <code>SVG</code> the service answers for the offset on screen.</p>
+  <p>Pick a shape and its parameters, then scroll the preview. It is styled by nothing but the service's own
+  <code>format=css</code> keyframes, so your browser's compositor runs the effect; below are the <code>JSON</code>
+  and the <code>SVG</code> the service answers for the offset and the size on screen.</p>
 </section>
 
 <main class="app">
+<div class="play">
   <section class="card controls" aria-label="Model and parameters">
+    <header><h2 id="shapes-label">Shapes</h2><span class="note">one click each</span></header>
+    <div class="shapes" role="group" aria-labelledby="shapes-label">
+      <button type="button" data-shape="pager" aria-pressed="true">Pager</button><button type="button" aria-pressed="false" data-shape="pager-rtl">Pager, right to left</button>
+      <button type="button" aria-pressed="false" data-shape="pager-vertical">Vertical pager</button><button type="button" aria-pressed="false" data-shape="carousel-start">Carousel, start</button>
+      <button type="button" aria-pressed="false" data-shape="carousel-center">Carousel, centred</button><button type="button" aria-pressed="false" data-shape="cards">Cards of 300 pt</button>
+      <button type="button" aria-pressed="false" data-shape="header">Stretchy header</button><button type="button" aria-pressed="false" data-shape="scroll">Scroll elements</button>
+      <a class="to-composed" href="#composed">All on one page: header, elements, pager, carousel ↓</a>
+    </div>
     <header><h2>Model</h2><span class="note" id="model-note">docs/model.md#paging</span></header>
-    <div class="tabs" role="tablist">
-      <button role="tab" data-model="paging" aria-selected="true">Paging</button>
-      <button role="tab" data-model="header" aria-selected="false">Header</button>
-      <button role="tab" data-model="scroll" aria-selected="false">Scroll</button>
+    <div class="tabs" role="tablist" aria-label="Model">
+      <button type="button" role="tab" id="tab-paging" aria-controls="panel-paging" data-model="paging" aria-selected="true">Paging</button>
+      <button type="button" role="tab" id="tab-header" aria-controls="panel-header" data-model="header" aria-selected="false" tabindex="-1">Header</button>
+      <button type="button" role="tab" id="tab-scroll" aria-controls="panel-scroll" data-model="scroll" aria-selected="false" tabindex="-1">Scroll</button>
     </div>
     <p class="blurb" id="blurb"></p>
 
-    <fieldset data-for="paging">
+    <fieldset data-for="paging" id="panel-paging" role="tabpanel" aria-labelledby="tab-paging">
       <div class="field"><label for="pageCount">Pages</label><output for="pageCount"></output><input type="range" id="pageCount" min="2" max="8" step="1" value="4"></div>
-      <div class="field"><label for="pageSpacing">Spacing</label><output for="pageSpacing"></output><input type="range" id="pageSpacing" min="0" max="48" step="2" value="16"></div>
-      <div class="field"><label>Page size in</label><span class="seg" data-name="pageUnit"><button data-value="fraction" aria-pressed="true">% of width</button><button data-value="points" aria-pressed="false">points</button></span></div>
-      <div class="field" id="pageFractionField"><label for="pageFraction">Page size</label><output for="pageFraction"></output><input type="range" id="pageFraction" min="0.5" max="1" step="0.05" value="1"></div>
-      <div class="field" id="pagePointsField" hidden><label for="pagePoints">Page size</label><output for="pagePoints"></output><input type="range" id="pagePoints" min="160" max="800" step="20" value="300"></div>
-      <div class="field"><label>Align</label><span class="seg" data-name="align"><button data-value="start" aria-pressed="true">start</button><button data-value="center" aria-pressed="false">center</button></span></div>
-      <div class="field"><label for="travel">Background travel</label><output for="travel"></output><input type="range" id="travel" min="0" max="360" step="10" value="120"></div>
+      <div class="field"><label for="pageSpacing">Spacing</label><output for="pageSpacing" data-unit="pt"></output><input type="range" id="pageSpacing" min="0" max="48" step="2" value="16"></div>
+      <div class="field"><span class="label" id="pageUnit-label">Page size in</span><span class="seg" data-name="pageUnit" role="group" aria-labelledby="pageUnit-label"><button type="button" data-value="fraction" aria-pressed="true" id="fractionUnit">% of width</button><button type="button" data-value="points" aria-pressed="false">points</button></span></div>
+      <div class="field" id="pageFractionField"><label for="pageFraction">Page size</label><output for="pageFraction" data-unit="%"></output><input type="range" id="pageFraction" min="50" max="100" step="5" value="100"></div>
+      <div class="field" id="pagePointsField" hidden><label for="pagePoints">Page size</label><output for="pagePoints" data-unit="pt"></output><input type="range" id="pagePoints" min="160" max="800" step="20" value="300"></div>
+      <div class="field"><span class="label" id="align-label">Align</span><span class="seg" data-name="align" role="group" aria-labelledby="align-label"><button type="button" data-value="start" aria-pressed="true">start</button><button type="button" data-value="center" aria-pressed="false">center</button></span></div>
+      <div class="field"><label for="travel">Background travel</label><output for="travel" data-unit="pt"></output><input type="range" id="travel" min="0" max="360" step="10" value="120"></div>
       <div class="field"><label for="opacityMin">Title opacity min</label><output for="opacityMin"></output><input type="range" id="opacityMin" min="0" max="1" step="0.05" value="0.2"></div>
-      <div class="field"><label>Axis</label><span class="seg" data-name="axis"><button data-value="horizontal" aria-pressed="true">↔</button><button data-value="vertical" aria-pressed="false">↕</button></span></div>
-      <div class="field"><label>Direction</label><span class="seg" data-name="direction"><button data-value="ltr" aria-pressed="true">LTR</button><button data-value="rtl" aria-pressed="false">RTL</button></span></div>
+      <div class="field"><span class="label" id="axis-label">Axis</span><span class="seg" data-name="axis" role="group" aria-labelledby="axis-label"><button type="button" data-value="horizontal" aria-pressed="true" aria-label="horizontal">↔</button><button type="button" data-value="vertical" aria-pressed="false" aria-label="vertical">↕</button></span></div>
+      <div class="field"><span class="label" id="direction-label">Direction</span><span class="seg" data-name="direction" role="group" aria-labelledby="direction-label"><button type="button" data-value="ltr" aria-pressed="true">LTR</button><button type="button" data-value="rtl" aria-pressed="false">RTL</button></span></div>
       <div class="field"><label for="fit">Fit</label><select id="fit"><option value="cover">cover</option><option value="page">page</option></select></div>
     </fieldset>
 
-    <fieldset data-for="header" hidden>
-      <div class="field"><label for="headerHeight">Header height</label><output for="headerHeight"></output><input type="range" id="headerHeight" min="120" max="320" step="10" value="240"></div>
-      <div class="field"><label for="minHeight">Minimum height</label><output for="minHeight"></output><input type="range" id="minHeight" min="0" max="120" step="4" value="64"></div>
+    <fieldset data-for="header" id="panel-header" role="tabpanel" aria-labelledby="tab-header" hidden>
+      <div class="field"><label for="headerHeight">Header height</label><output for="headerHeight" data-unit="pt"></output><input type="range" id="headerHeight" min="120" max="320" step="10" value="240"></div>
+      <div class="field"><label for="minHeight">Minimum height</label><output for="minHeight" data-unit="pt"></output><input type="range" id="minHeight" min="0" max="120" step="4" value="64"></div>
       <div class="field"><label for="mode">Image mode</label><select id="mode"><option>fill</option><option>top</option><option>center</option><option>bottom</option></select></div>
     </fieldset>
 
-    <fieldset data-for="scroll" hidden>
-      <div class="field"><label for="speed">Hero speed</label><output for="speed"></output><input type="range" id="speed" min="-6" max="6" step="0.5" value="-3"></div>
-      <div class="field"><label for="rotate">Badge rotation</label><output for="rotate"></output><input type="range" id="rotate" min="0" max="180" step="5" value="45"></div>
+    <fieldset data-for="scroll" id="panel-scroll" role="tabpanel" aria-labelledby="tab-scroll" hidden>
+      <div class="field"><label for="speed">Hero speed (Rellax)</label><output for="speed"></output><input type="range" id="speed" min="-6" max="6" step="0.5" value="-3"></div>
+      <div class="field"><label for="rotate">Badge rotation, ±</label><output for="rotate" data-unit="°"></output><input type="range" id="rotate" min="0" max="180" step="5" value="45"></div>
       <div class="field"><label for="easing">Easing</label><select id="easing"><option>easeInOut</option><option>linear</option><option>easeIn</option><option>easeOut</option></select></div>
+      <div class="fx" id="fx" role="group" aria-labelledby="fx-label" data-pointer="">
+        <div class="fx-title"><span class="label" id="fx-label">The sweep card's effects</span><span class="note">stops [q, v], an easing per segment</span></div>
+        <div id="fx-list"></div>
+        <button type="button" class="fx-add" id="fx-add">Add an effect</button>
+      </div>
     </fieldset>
 
-    <details class="request"><summary>The stylesheet request</summary><pre id="css-url"></pre></details>
+    <details class="request"><summary>The stylesheet, on your page</summary><pre id="css-url"></pre>
+      <p class="snippet-head">Link it by its absolute URL (fluid: it fits any size), on the markup above:</p>
+      <pre id="css-link"></pre><button type="button" class="copy" data-copy="css-link">Copy the link</button></details>
   </section>
 
   <section class="card stage" aria-label="Live effect">
     <header><h2>Live, from <code style="text-transform:none;font:inherit">format=css</code></h2><span class="note" id="css-size"></span></header>
-    <div class="seg sizes" data-name="size" role="group" aria-label="Preview size">
-      <button type="button" data-value="360x560" aria-pressed="true">Phone</button><button type="button" data-value="640x360" aria-pressed="false">Landscape</button><button type="button" data-value="768x1024" aria-pressed="false">Tablet</button><button type="button" data-value="1280x800" aria-pressed="false">Desktop</button>
+    <div class="seg sizes" id="sizes" role="group" aria-label="Preview size">
+      <button type="button" data-value="390x844" aria-pressed="true">Phone <small>390×844</small></button><button type="button" data-value="844x390" aria-pressed="false">Landscape <small>844×390</small></button><button type="button" data-value="768x1024" aria-pressed="false">Tablet <small>768×1024</small></button><button type="button" data-value="1280x800" aria-pressed="false">Desktop <small>1280×800</small></button>
     </div>
-    <div class="device"><div class="screen" id="screen"></div></div>
+    <div class="room" id="room"><div class="frame" id="frame"><div class="screen" id="screen"></div><button type="button" class="grip" id="grip" aria-label="Resize the preview (drag, or arrow keys)"></button></div></div>
+    <div class="sizeline"><span>preview <strong id="preview-size">390 × 844</strong> · <span id="preview-scale">actual size</span></span>
+      <label>width <input type="number" id="sizeW" min="200" max="2560" step="1" value="390"></label><label>height <input type="number" id="sizeH" min="200" max="1600" step="1" value="844"></label></div>
     <div class="readline">
       <div class="offset-figure"><span id="offset">0</span><small>px offset</small></div>
-      <div class="status" id="status" data-state="idle">loading…</div>
+      <input class="scrub" id="scrub" type="range" min="0" max="0" step="1" value="0" aria-label="Scroll offset">
+      <div class="status" id="status" data-state="idle" role="status">loading…</div>
     </div>
-    <input class="scrub" id="scrub" type="range" min="0" max="0" step="1" value="0" aria-label="Scroll offset">
-    <p class="hint">Scroll or swipe in the phone, or drag the slider. Resize the preview by its corner or the presets: the stylesheet is fluid, and the JSON and SVG are asked for the size on screen (<span id="preview-size">360 × 560</span>).</p>
+    <p class="hint">Scroll or swipe in the preview (focused, its arrow keys scroll it), or drag the slider. Resize it by its corner, the presets or the fields: the stylesheet is fluid, and the JSON and SVG are asked for the size on screen.</p>
   </section>
 
+</div>
   <section class="card readout" aria-label="Answers for this offset">
-    <header><h2>SVG · this offset</h2><span class="note" id="svg-size"></span></header>
-    <div class="picture" id="picture"><img id="svg" alt="The service's SVG picture of the layout at this offset"></div>
-    <div class="picture-bar"><span>Actual size; scroll inside to see the rest.</span><a id="svg-link" target="_blank">Open the picture ↗</a></div>
-    <header><h2>JSON · this offset</h2><span class="note" id="json-size"></span></header>
-    <pre class="json" id="json" data-offset=""></pre>
-    <details class="curl"><summary>The same answer with curl</summary><pre id="curl"></pre></details>
+    <div>
+      <header><h2>SVG · this offset</h2><span class="note" id="svg-size"></span></header>
+      <div class="picture" id="picture"><img id="svg" alt="The service's SVG picture of the layout at this offset"></div>
+      <div class="picture-bar"><span>Actual size; scroll inside to see the rest.</span><a id="svg-link" target="_blank">Open the picture ↗</a></div>
+    </div>
+    <div>
+      <header><h2>JSON · this offset</h2><span class="note" id="json-size"></span></header>
+      <pre class="json" id="json" data-offset=""></pre>
+      <details class="curl"><summary>The same answer with curl</summary><pre id="curl"></pre>
+        <button type="button" class="copy" data-copy="curl">Copy the command</button>
+        <p class="snippet-head">The picture: add <code>"format":"svg"</code> to the body, or <code>-H 'Accept: image/svg+xml'</code>.</p></details>
+    </div>
+    <div class="apps" id="apps">
+      <header><h2>For apps · page progress</h2><span class="note" id="apps-size"></span></header>
+      <p class="blurb">The same pager as tracks of a page's progress p (<code>input: "pageProgress"</code>, docs/model.md#page-progress): one track per layer property, the same for every page, p = offset/L − index. Played below by the repository's players at the offset on screen, each printing what the JSON beside says.</p>
+      <pre class="json" id="apps-json"></pre>
+      <div class="seg langs" id="langs" role="group" aria-label="Snippet language"><button type="button" data-lang="swift" aria-pressed="true">Swift</button><button type="button" data-lang="kotlin" aria-pressed="false">Kotlin</button><button type="button" data-lang="typescript" aria-pressed="false">TypeScript</button></div>
+      <div class="curl"><pre id="apps-snippet" data-lang="swift"></pre>
+        <button type="button" class="copy" data-copy="apps-snippet">Copy the snippet</button>
+        <p class="snippet-head" id="apps-how"></p></div>
+    </div>
   </section>
 </main>
+<section class="card composed" id="composed" aria-labelledby="composed-label">
+  <header><h2 id="composed-label">A page of several effects</h2><span class="note">docs/web.md#a-page-of-several-effects</span></header>
+  <div class="composed-body">
+    <div class="composed-frame"><iframe id="composed-frame" title="A page of several effects: scroll it"></iframe></div>
+    <div class="composed-text">
+      <p>A real page is more than one effect. This article is one document with four stylesheets: a stretchy header and elements that move as they cross the screen, both on the document's own scroll (<code>scroller=root</code>), then a hero pager and a centred carousel, each in a box of its own. Each has a <code>scope</code>, so none styles another's boxes, and each is exact as if it were alone.</p>
+      <p>Scroll the page beside: the header collapses and stays, the elements move in the article's flow, and the pager and the carousel swipe sideways. Or drive them as every reader can: the hero's Previous and Next buttons (the module's <code>previous()</code> and <code>next()</code>), the arrow keys, Page Up/Down, Home and End on a focused pager, a vertical wheel turn over the hero; each rests on a page and says which (docs/web.md#driving-a-pager).</p>
+      <button type="button" class="copy" data-copy="composed-source">Copy the page</button> <a id="composed-open" target="_blank" rel="noopener">Open it on its own ↗</a>
+      <details class="request"><summary>The page's source</summary><pre id="composed-source"></pre></details>
+    </div>
+  </div>
+</section>
 <footer class="foot">Served by the parallax layout service itself: <code>GET /</code>, one file, no outside assets.</footer>
 
 <style id="kf-css"></style>
@@ -238,7 +380,7 @@ const $ = (s) => document.querySelector(s);
 /** The size on screen: the scroller's client size (the viewport of every answer the readout asks for). */
 function size() {
   const s = scroller || $("#screen");
-  return { width: s.clientWidth || 360, height: s.clientHeight || 560 };
+  return { width: s.clientWidth || preview.width, height: s.clientHeight || preview.height };
 }
 const blurbs = {
   paging: "Full-screen pages with a background that travels slower than the page and a title that fades, as in the ParallaxPagingViewController seed.",
@@ -261,7 +403,7 @@ function request() {
     // or centred; otherwise the request is the plain pager's.
     const carousel = {};
     if (seg("pageUnit") === "points") carousel.pageSize = num("pagePoints");
-    else if (num("pageFraction") < 1) carousel.pageSize = { fraction: num("pageFraction") };
+    else if (num("pageFraction") < 100) carousel.pageSize = { fraction: num("pageFraction") / 100 };
     if (seg("align") === "center") carousel.align = "center";
     return { viewport, pageCount: num("pageCount"), pageSpacing: num("pageSpacing"), ...carousel, axis: seg("axis"), direction: seg("direction"),
       layers: [{ name: "background", travel, fit: $("#fit").value },
@@ -271,14 +413,38 @@ function request() {
     const height = num("headerHeight");
     return { viewport, header: { height, minHeight: Math.min(num("minHeight"), height) }, mode: $("#mode").value };
   }
+  // No frames: the elements sit where the page's own flow puts them at every size, and the
+  // answers shown are asked with the frames measured there (answerRequest).
   const easing = $("#easing").value, speed = num("speed"), r = num("rotate");
   return { viewport, elements: [
-    { name: "hero", frame: { x: 20, y: 40, width: 320, height: 180 }, speed, center: true },
-    { name: "card", frame: { x: 40, y: 470, width: 280, height: 150 }, scale: [0.7, 1.05], opacity: [0.15, 1], easing },
-    { name: "badge", frame: { x: 200, y: 780, width: 130, height: 130 }, rotate: [-r, r], translate: [140, -60], easing },
-    { name: "orb", frame: { x: 30, y: 1000, width: 130, height: 130 }, speed: -speed / 2, center: true },
-    { name: "footer", frame: { x: 20, y: 1280, width: 320, height: 200 }, opacity: [0, 1], translate: [80, 0], easing },
+    { name: "hero", speed, center: true },
+    { name: "card", scale: [0.7, 1.05], opacity: [0.15, 1], easing },
+    { name: "sweep", effects: effectsRequest() },
+    { name: "badge", rotate: [-r, r], translate: [140, -60], easing },
+    { name: "orb", speed: -speed / 2, center: true },
+    { name: "footer", opacity: [0, 1], translate: [80, 0], easing },
   ] };
+}
+/** The request of the answers shown at the size on screen: a points page as the fluid stylesheet
+    has it there (atSize), and each scroll element with its laid-out frame at rest. */
+function answerRequest() {
+  const req = atSize(request());
+  if (model === "scroll") req.elements = req.elements.map((e) => ({ ...e, frame: frameAtRest(e.name) }));
+  return req;
+}
+const TRANSFORMS = ["translate", "scale", "rotate"];
+/** An element's laid-out frame in the scroller's content, untransformed (the animation's moves
+    switched off for the measure) and in the scroller's own px (the preview may be drawn scaled),
+    in 1/64 px, the browsers' layout unit, as GET /v1/parallax.js measures (docs/web.md#the-module). */
+function frameAtRest(name) {
+  const el = scroller.querySelector(`:scope > .parallax-element[data-element="${name}"]`);
+  const b = scroller.getBoundingClientRect(), k = b.width / scroller.offsetWidth;
+  for (const p of TRANSFORMS) el.style.setProperty(p, "none", "important");
+  const r = el.getBoundingClientRect();
+  for (const p of TRANSFORMS) el.style.removeProperty(p);
+  const q = (v) => Math.round(v * 64) / 64;
+  return { x: q((r.left - b.left) / k - scroller.clientLeft + scroller.scrollLeft),
+           y: q((r.top - b.top) / k - scroller.clientTop + scroller.scrollTop), width: q(r.width / k), height: q(r.height / k) };
 }
 
 /** Dotted query parameters (docs/api.md): scalars by path, `layers`/`elements` as JSON text. */
@@ -292,19 +458,23 @@ function dotted(obj, prefix, out) {
   return out;
 }
 
+/** The pager's markup, in this one place (docs/model.md#keyframes-on-real-pages): the scroller's
+    pages, each with its layers. */
+function pagerPages(req) {
+  const titles = ["Welcome", "Layers", "Travel", "Spacing", "Direction", "Fit", "Opacity", "Done"];
+  let html = "";
+  for (let k = 0; k < req.pageCount; k++) {
+    html += `<div class="parallax-page" data-slot="${k}" style="--h:${(232 + k * 47) % 360}">` +
+      `<div class="parallax-layer" data-layer="background"></div>` +
+      `<div class="parallax-layer" data-layer="title"><div class="slide"><div class="num">${k + 1}</div>` +
+      `<h3>${titles[k]}</h3><p>Page ${k + 1} of ${req.pageCount}. Its background travels ${req.layers[0].travel} pt.</p></div></div></div>`;
+  }
+  return html;
+}
+
 function markup() {
   const req = request();
-  if (model === "paging") {
-    const titles = ["Welcome", "Layers", "Travel", "Spacing", "Direction", "Fit", "Opacity", "Done"];
-    let html = "";
-    for (let k = 0; k < req.pageCount; k++) {
-      html += `<div class="parallax-page" data-slot="${k}" style="--h:${(232 + k * 47) % 360}">` +
-        `<div class="parallax-layer" data-layer="background"></div>` +
-        `<div class="parallax-layer" data-layer="title"><div class="slide"><div class="num">${k + 1}</div>` +
-        `<h3>${titles[k]}</h3><p>Page ${k + 1} of ${req.pageCount}. Its background travels ${req.layers[0].travel} px.</p></div></div></div>`;
-    }
-    return html;
-  }
+  if (model === "paging") return pagerPages(req);
   if (model === "header") {
     let p = "";
     const lines = ["The header is a pure function of the scroll offset: its height, the image layer's frame and the body's top come from the service, so iOS, Android and the web stretch it alike.",
@@ -316,12 +486,23 @@ function markup() {
       "On iOS and Android the same numbers come as keytimes tracks for Core Animation and property animators.",
       "Every answer is a pure function of the request, so a CDN can cache the stylesheet and the JSON alike."];
     for (const l of lines) p += `<p>${l}</p>`;
-    return `<div class="parallax-header"><div class="parallax-image"><div class="caption">Stretchy header</div></div></div>` +
+    return `<div class="parallax-header"><div class="parallax-image"><div class="caption">Stretchy header · ${req.mode}</div></div></div>` +
       `<div class="parallax-body"><div class="article"><h3>A body that scrolls</h3>${p}</div></div>`;
   }
-  const labels = { hero: ["Rellax speed", "translate = −100·k·(p − p₀)"], card: ["Eased card", "scale and opacity ranges"],
-    badge: ["Badge", "rotate + translate"], orb: ["", ""], footer: ["Footer", "fades in at the end"] };
-  return req.elements.map((e) => `<div class="parallax-element" data-element="${e.name}"><div class="tag">${labels[e.name][0]}<small>${labels[e.name][1]}</small></div></div>`).join("");
+  const labels = { hero: ["Rellax speed " + num("speed"), "translate = −100·k·(p − ½)"], card: ["Eased card", "scale 0.7 → 1.05, opacity 0.15 → 1"],
+    sweep: ["Sweep", `${fx.length} effects: ${fx.map((e) => e.property).join(", ")}`],
+    badge: ["Badge", "rotate ±" + num("rotate") + "°"], orb: ["", ""], footer: ["Footer", "fades and slides in"] };
+  const prose = {
+    hero: "<h3>Scroll elements</h3><p>Web-style parallax on a long page. Each element has no frame in the request: it stays where this page's own flow puts it, at every size.</p>",
+    card: "<p>The card grows and fades in as it crosses the screen, eased.</p>",
+    sweep: "<p>The sweep card runs several stops per property, an easing on each segment, and moves across the scroll axis.</p>",
+    badge: "<p>The badge turns and moves up as it crosses.</p>",
+    orb: "<p>The orb moves at half the hero's speed, the other way.</p>",
+    footer: "<p>The footer fades in and slides into place at the end.</p>",
+  };
+  return req.elements.map((e) => `<div class="prose">${prose[e.name]}</div>` +
+    `<div class="parallax-element" data-element="${e.name}"><div class="tag">${labels[e.name][0]}<small>${labels[e.name][1]}</small></div></div>`).join("") +
+    `<div class="tail"></div>`;
 }
 
 let scroller = null, generation = 0;
@@ -338,7 +519,6 @@ function measureRange() {
   const extent = horizontal ? v.width : v.height;
   const page = typeof req.pageSize === "number" ? Math.min(req.pageSize, extent) : extent * (req.pageSize ? req.pageSize.fraction : 1);
   scrub.step = model === "paging" ? String(page + req.pageSpacing) : "1";
-  $("#preview-size").textContent = `${v.width} × ${v.height}`;
 }
 
 function axisOf(req) { return model === "paging" ? req.axis : "vertical"; }
@@ -380,6 +560,14 @@ function showSync() {
 }
 function drawKey() { const v = size(); return generation + ":" + v.width + "x" + v.height + ":" + offsetNow(); }
 
+/** What a refused request says (RFC 9457 problem details): each field's pointer and message. */
+async function problem(r, gen) {
+  try {
+    const p = await r.json();
+    if (gen === generation) showProblems(p.errors || []);  // the stylesheet's, while still the latest
+    return `${r.status}: ${(p.errors || []).map((e) => `${e.pointer} ${e.message}`).join("; ") || p.detail}`;
+  } catch { return `${r.status} ${r.statusText}`; }
+}
 /** Model or parameter changed: new markup, the service's stylesheet, then the readout. */
 async function rebuild() {
   const gen = ++generation;
@@ -390,12 +578,14 @@ async function rebuild() {
   qs.append("format", "css");
   const url = `/v1/${model}/keyframes?${qs}`;
   $("#css-url").textContent = "GET " + decodeURIComponent(url);
+  $("#css-link").textContent = `<link rel="stylesheet" href="${(location.origin + url).replace(/&/g, "&amp;")}">`;
   setStatus("idle", "loading stylesheet…");
   let css;
   try {
     const r = await fetch(url);
-    if (!r.ok) throw new Error(`${r.status} ${r.statusText}`);
+    if (!r.ok) throw new Error(await problem(r, gen));
     css = await r.text();
+    if (gen === generation) showProblems([]);
   } catch (e) {
     if (gen === generation) setStatus("error", "stylesheet: " + e.message);
     return;
@@ -404,7 +594,8 @@ async function rebuild() {
   $("#kf-css").textContent = css;
   $("#css-size").textContent = `${(css.length / 1024).toFixed(1)} KiB of keyframes`;
   const screen = $("#screen");
-  screen.innerHTML = `<div class="parallax-scroller${model === "scroll" ? " scroll-page" : ""}">${markup()}</div>`;
+  screen.innerHTML = `<div class="parallax-scroller${model === "scroll" ? " scroll-page" : ""}" tabindex="0" aria-label="The preview: scroll it, or use the arrow keys">${markup()}</div>`;
+  screen.toggleAttribute("data-carousel", model === "paging" && (req.pageSize !== undefined || req.align === "center"));
   scroller = screen.firstElementChild;
   scroller.addEventListener("scroll", onScroll, { passive: true });
   const scrub = $("#scrub");
@@ -437,11 +628,11 @@ async function pump() {
   inFlight = true;
   lastStarted = performance.now();
   const gen = generation, path = `/v1/${model}`;
-  const body = Object.assign(atSize(request()), { offset: o });
+  const body = Object.assign(answerRequest(), { offset: o });
   try {
     const post = (extra) => fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(Object.assign({}, body, extra)) });
     const [j, s] = await Promise.all([post({}), post({ format: "svg" })]);
-    if (!j.ok || !s.ok) throw new Error(`${j.ok ? s.status : j.status}`);
+    if (!j.ok || !s.ok) throw new Error(await problem(j.ok ? s : j));
     const [json, svg] = await Promise.all([j.text(), s.text()]);
     let url = null;
     if (gen === generation) {
@@ -456,8 +647,7 @@ async function pump() {
       const pre = $("#json");
       pre.innerHTML = highlight(pretty);
       pre.dataset.offset = String(o);
-      $("#curl").textContent = `curl -s -X POST ${location.origin}${path} -H 'Content-Type: application/json' -d '${JSON.stringify(body)}'`
-        + `\n\n# the picture: add "format":"svg" to the body, or -H 'Accept: image/svg+xml'`;
+      $("#curl").textContent = `curl -s -X POST ${location.origin}${path} -H 'Content-Type: application/json' -d '${JSON.stringify(body)}'`;
       $("#json-size").textContent = `${json.length} bytes`;
       if (svgURL) URL.revokeObjectURL(svgURL);
       svgURL = url;
@@ -466,6 +656,7 @@ async function pump() {
       $("#svg").dataset.offset = String(o);
       $("#svg-size").textContent = `${svg.length} bytes`;
       follow(svg);
+      if (model === "paging") await showApps(o, gen);
       lastDrawn = key;
       setStatus("ok", "");
       showSync();
@@ -477,6 +668,110 @@ async function pump() {
     inFlight = false;
   }
   pump();
+}
+
+// For apps (docs/model.md#page-progress): the pager's page-progress tracks, and a snippet per
+// player (docs/native.md#the-players) that asks for them and plays them at the offset on screen.
+// Tests/players/run.sh compiles and runs the opening snippets (docs/native.md#from-the-demo).
+const APPS_PROPERTIES = ["visibleFraction", "frame.x", "frame.y", "opacity"];
+const appsRequest = () => ({ ...atSize(request()), input: "pageProgress", properties: APPS_PROPERTIES });
+let apps = { key: null, offset: 0, body: null, lang: "swift" };
+const asDouble = (o) => Number.isInteger(o) ? o.toFixed(1) : String(o);
+const SNIPPETS = {
+  swift: (url, body, o, n) => `// The ParallaxPlayer product of this repository's Package.swift (Sources/ParallaxPlayer)
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking // URLSession on Linux
+#endif
+import ParallaxPlayer
+
+var request = URLRequest(url: URL(string: "${url}")!)
+request.httpMethod = "POST"
+request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+request.httpBody = Data(#"${body}"#.utf8)
+let (data, _) = try await URLSession.shared.data(for: request)
+let answer = try JSONDecoder().decode(KeyframesAnswer.self, from: data)
+
+let offset = ${asDouble(o)} // the pager's offset in points (a UIScrollView's contentOffset.x)
+for page in 0..<${n} {
+    let p = pageProgress(offset: offset, stride: answer.stride ?? 1, index: page)
+    for track in answer.tracks {
+        let layer = if case .anyPageLayer(let name) = track.target { name } else { "page" }
+        print("page \\(page) \\(layer) \\(track.property) \\(track.value(at: p))")
+    }
+}
+`,
+  kotlin: (url, body, o, n) => `// With the Kotlin player of this repository (Players/kotlin/src/parallax/player), no dependencies
+import java.net.HttpURLConnection
+import java.net.URL
+import parallax.player.KeyframesAnswer
+
+fun main() {
+    val connection = URL("${url}").openConnection() as HttpURLConnection
+    connection.requestMethod = "POST"
+    connection.doOutput = true
+    connection.setRequestProperty("Content-Type", "application/json")
+    connection.outputStream.use { it.write("""${body}""".toByteArray()) }
+    val answer = KeyframesAnswer.parse(connection.inputStream.bufferedReader().use { it.readText() })
+
+    val offset = ${asDouble(o)} // the pager's offset in dp (Compose: p = -state.getOffsetDistanceInPages(page))
+    for (page in 0 until ${n}) {
+        val p = offset / answer.stride!! - page
+        for (track in answer.tracks) println("page $page \${track.target.layer ?: "page"} \${track.property} \${track.value(p)}")
+    }
+}
+`,
+  typescript: (url, body, o, n) => `// With the TypeScript player of this repository (Players/typescript: player.ts, evaluate.ts) beside it
+import { decode, evaluate, pageProgress } from "./player.js";
+
+const response = await fetch("${url}", {
+  method: "POST",
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(${body}),
+});
+const answer = decode(await response.json());
+
+const offset = ${o}; // the pager's offset in points (a ScrollView's contentOffset.x)
+for (let page = 0; page < ${n}; page++) {
+  const p = pageProgress(offset, answer.stride!, page);
+  for (const track of answer.tracks) console.log(\`page \${page} \${track.target.layer ?? "page"} \${track.property} \${evaluate(track, p)}\`);
+}
+`,
+};
+const HOW = {
+  swift: "In an app or a package that depends on ParallaxPlayer (top-level code: main.swift). Prints each page's tracks at the offset.",
+  kotlin: "kotlinc Snippet.kt Players/kotlin/src/parallax/player/*.kt -include-runtime -d snippet.jar && java -jar snippet.jar",
+  typescript: "tsc --target es2022 --module es2022 --strict snippet.ts player.ts evaluate.ts && node snippet.js (with a package.json of type module)",
+};
+function showSnippet() {
+  const pre = $("#apps-snippet");
+  pre.textContent = SNIPPETS[apps.lang](`${location.origin}/v1/paging/keyframes`, JSON.stringify(apps.body), apps.offset, apps.body.pageCount);
+  pre.dataset.lang = apps.lang;
+  pre.dataset.offset = String(apps.offset);
+  $("#apps-how").textContent = HOW[apps.lang];
+}
+/** The apps panel for the offset on screen: the snippet at once, the tracks when the request (or
+    the size) changed. */
+async function showApps(o, gen) {
+  const body = appsRequest(), key = JSON.stringify(body);
+  apps.offset = o;
+  apps.body = body;
+  showSnippet();
+  if (key === apps.key) return;
+  const r = await fetch("/v1/paging/keyframes", { method: "POST", headers: { "Content-Type": "application/json" }, body: key });
+  const text = r.ok ? await r.text() : await problem(r);
+  if (gen !== generation) return;
+  $("#apps-json").innerHTML = r.ok ? highlight(JSON.stringify(JSON.parse(text), null, 2)) : "";
+  $("#apps-json").dataset.key = key;
+  $("#apps-size").textContent = r.ok ? `${text.length} bytes` : text;
+  apps.key = key;
+}
+for (const b of $("#langs").children) {
+  b.addEventListener("click", () => {
+    for (const x of $("#langs").children) x.setAttribute("aria-pressed", String(x === b));
+    apps.lang = b.dataset.lang;
+    if (apps.body) showSnippet();
+  });
 }
 
 /** Scrolls the picture's window to the viewport rectangle, at (0, 0) of the SVG's user space:
@@ -504,6 +799,90 @@ function highlight(text) {
       : n ? `<span class="n">${n}</span>` : `<span class="l">${lit}</span>`);
 }
 
+// The sweep card's effects (docs/api.md#effects): the editor's state, sent as it is, so whatever
+// the service refuses comes back as a problem whose pointer names the stop or easing at fault.
+const EASINGS = { linear: "linear", easeIn: "easeIn", easeOut: "easeOut", easeInOut: "easeInOut", back: { cubicBezier: [0.34, 1.56, 0.64, 1] } };
+const FX_PROPERTIES = ["translate.x", "translate.y", "scale", "scale.x", "scale.y", "opacity", "rotate"];
+const FX_DEFAULT = [
+  { property: "translate.x", stops: [[0, -110], [0.5, 0], [1, 110]], easings: ["easeOut", "easeIn"] },
+  { property: "opacity", stops: [[0, 0.2], [0.3, 1], [0.7, 1], [1, 0.2]], easings: ["linear", "linear", "linear"] },
+  { property: "scale.y", stops: [[0, 0.7], [0.5, 1], [0.5, 1.25], [1, 1.25]], easings: ["easeOut", "linear", "linear"] },
+];
+let fx = structuredClone(FX_DEFAULT);
+const effectsRequest = () => fx.map((e) => ({ property: e.property, stops: e.stops, easings: e.easings.map((n) => EASINGS[n]) }));
+const esc = (t) => String(t).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
+const options = (names, chosen) => names.map((n) => `<option${n === chosen ? " selected" : ""}>${n}</option>`).join("");
+/** The editor from the state: each control carries the JSON pointer of its field under the
+    element, the key that places a problem's message beside it. */
+function renderEffects() {
+  $("#fx-list").innerHTML = fx.map((e, i) => {
+    const at = `/effects/${i}`, n = i + 1;
+    let rows = "";
+    e.stops.forEach(([q, v], j) => {
+      rows += `<div class="fx-line"><label>q <input type="number" step="0.05" min="0" max="1" value="${q}" data-e="${i}" data-j="${j}" data-k="0" data-pointer="${at}/stops/${j}/0" aria-label="Effect ${n}, stop ${j + 1}: q"></label>` +
+        `<label>v <input type="number" step="any" value="${v}" data-e="${i}" data-j="${j}" data-k="1" data-pointer="${at}/stops/${j}/1" aria-label="Effect ${n}, stop ${j + 1}: value"></label>` +
+        `<button type="button" class="fx-x" data-e="${i}" data-drop="${j}" aria-label="Remove stop ${j + 1} of effect ${n}"${e.stops.length <= 2 ? " disabled" : ""}>✕</button></div>`;
+      if (j < e.easings.length) rows += `<div class="fx-line fx-seg"><label>easing <select data-e="${i}" data-seg="${j}" data-pointer="${at}/easings/${j}" aria-label="Effect ${n}, easing from stop ${j + 1} to ${j + 2}">${options(Object.keys(EASINGS), e.easings[j])}</select></label></div>`;
+    });
+    return `<div class="fx-effect" data-pointer="${at}"><div class="fx-line"><label>property <select data-e="${i}" data-prop data-pointer="${at}/property" aria-label="Effect ${n}: property">${options(FX_PROPERTIES, e.property)}</select></label>` +
+      `<button type="button" class="fx-x" data-e="${i}" data-remove aria-label="Remove effect ${n}"${fx.length <= 1 ? " disabled" : ""}>✕</button></div>` +
+      `<div data-pointer="${at}/stops"><div data-pointer="${at}/easings">${rows}</div></div>` +
+      `<button type="button" class="fx-more" data-e="${i}" data-add aria-label="Add a stop to effect ${n}">Add a stop</button></div>`;
+  }).join("");
+  $("#fx-add").disabled = fx.length >= FX_PROPERTIES.length;
+}
+$("#fx-list").addEventListener("input", (e) => {
+  const t = e.target, i = Number(t.dataset.e);
+  if (t.dataset.k !== undefined) fx[i].stops[Number(t.dataset.j)][Number(t.dataset.k)] = t.value === "" ? null : Number(t.value);
+  else if (t.dataset.seg !== undefined) fx[i].easings[Number(t.dataset.seg)] = t.value;
+  else if (t.dataset.prop !== undefined) fx[i].property = t.value;
+  else return;
+  e.stopPropagation();
+  changed();
+});
+$("#fx-list").addEventListener("click", (e) => {
+  const b = e.target.closest("button");
+  if (!b) return;
+  const i = Number(b.dataset.e), f = fx[i];
+  if (b.dataset.remove !== undefined) fx.splice(i, 1);
+  else if (b.dataset.drop !== undefined) { f.stops.splice(Number(b.dataset.drop), 1); f.easings.splice(Math.min(Number(b.dataset.drop), f.easings.length - 1), 1); }
+  else if (b.dataset.add !== undefined) { const last = f.stops[f.stops.length - 1]; f.stops.push([1, last[1]]); f.easings.push("linear"); }
+  renderEffects();
+  // The keyboard stays in the editor: on the effect's "Add a stop", or on "Add an effect" when it went.
+  ($(`#fx-list button[data-add][data-e="${i}"]`) || $("#fx-add")).focus();
+  changed();
+});
+$("#fx-add").addEventListener("click", () => {
+  const free = FX_PROPERTIES.find((p) => !fx.some((e) => e.property === p));
+  fx.push({ property: free, stops: [[0, 0], [1, 0]], easings: ["linear"] });
+  renderEffects();
+  changed();
+});
+/** A refused request's problems beside the fields they name: a pointer under the sweep card's
+    element goes to the control of that pointer, or of the nearest pointer above it. */
+function showProblems(errors) {
+  for (const m of document.querySelectorAll(".fx-msg")) m.remove();
+  for (const c of document.querySelectorAll("#fx [aria-invalid]")) c.removeAttribute("aria-invalid");
+  const index = model === "scroll" ? request().elements.findIndex((e) => e.name === "sweep") : -1, prefix = `/elements/${index}`;
+  for (const { pointer, message } of errors) {
+    if (index < 0 || pointer !== prefix && !pointer.startsWith(prefix + "/")) continue;
+    let at = pointer.slice(prefix.length), control = null;
+    for (; !control; at = at.slice(0, at.lastIndexOf("/"))) {
+      control = [...document.querySelectorAll("#fx [data-pointer]")].find((c) => c.dataset.pointer === at) || null;
+      if (at === "") break;
+    }
+    if (!control) continue;
+    control.setAttribute("aria-invalid", "true");
+    const msg = document.createElement("p");
+    msg.className = "fx-msg";
+    msg.setAttribute("role", "alert");
+    msg.dataset.for = pointer;
+    msg.textContent = `${pointer}: ${message}`;
+    const line = control.matches("input, select") ? control.closest(".fx-line") : null;
+    if (line) line.after(msg); else control.prepend(msg);
+  }
+}
+
 // Controls
 /** The page size slider of the unit chosen: a fraction of the preview's width, or points. */
 function showPageUnit() {
@@ -511,41 +890,246 @@ function showPageUnit() {
   $("#pagePointsField").hidden = !points;
   $("#pageFractionField").hidden = points;
 }
+/** Each value in the unit its control names: points, per cent of the viewport's extent along the
+    axis, degrees; a points page larger than the preview's extent says what it is there. */
 function showOutputs() {
-  for (const o of document.querySelectorAll("output[for]")) o.textContent = $("#" + o.htmlFor).value;
+  for (const o of document.querySelectorAll("output[for]")) {
+    const v = Number($("#" + o.htmlFor).value), unit = o.dataset.unit || "";
+    o.textContent = (v < 0 ? "−" + -v : String(v)) + (unit === "%" ? " %" : unit === "pt" ? " pt" : unit);
+  }
+  const vertical = seg("axis") === "vertical", extent = vertical ? preview.height : preview.width;
+  $("#fractionUnit").textContent = vertical ? "% of height" : "% of width";
+  if (num("pagePoints") > extent) $('output[for="pagePoints"]').textContent += ` (${extent} here)`;
 }
 let pending = 0;
-function changed() { showOutputs(); clearTimeout(pending); pending = setTimeout(rebuild, 120); }
+function changed() { showOutputs(); clearShape(); clearTimeout(pending); pending = setTimeout(rebuild, 120); }
+/** A control moved by hand: the shape buttons no longer say which shape is on. */
+function clearShape() { for (const x of document.querySelectorAll(".shapes button")) x.setAttribute("aria-pressed", "false"); }
 for (const input of document.querySelectorAll("fieldset input, fieldset select")) input.addEventListener("input", changed);
-for (const group of document.querySelectorAll(".seg")) {
+for (const group of document.querySelectorAll(".seg[data-name]")) {
   group.addEventListener("click", (e) => {
     const b = e.target.closest("button");
     if (!b) return;
     for (const x of group.children) x.setAttribute("aria-pressed", String(x === b));
     if (group.dataset.name === "pageUnit") showPageUnit();
-    if (group.dataset.name === "size") {
-      // The same stylesheet: only the screen's size changes, and the observer below follows.
-      const [w, h] = b.dataset.value.split("x");
-      Object.assign($("#screen").style, { width: w + "px", height: h + "px" });
-    } else changed();
+    changed();
   });
 }
-// A new size (a preset, the drag handle, the window): the stylesheet follows by itself; the
-// readout asks for the answers of the new size, and the light is off until they show it.
+
+// The preview's size. A preset, the drag handle and the two fields only change the screen's
+// size: the same fluid stylesheet follows by itself, and the observer below asks the readout for
+// the answers of the new size (the light is off until they show it).
+const preview = { width: 390, height: 844 };
+const clampSize = (v, lo, hi) => Math.min(hi, Math.max(lo, Math.round(v) || lo));
+function setSize(width, height) {
+  preview.width = clampSize(width, 200, 2560);
+  preview.height = clampSize(height, 200, 1600);
+  Object.assign($("#screen").style, { width: preview.width + "px", height: preview.height + "px" });
+  for (const b of $("#sizes").children) b.setAttribute("aria-pressed", String(b.dataset.value === `${preview.width}x${preview.height}`));
+  if (document.activeElement !== $("#sizeW")) $("#sizeW").value = String(preview.width);
+  if (document.activeElement !== $("#sizeH")) $("#sizeH").value = String(preview.height);
+  showOutputs();
+  fit();
+}
+/** The tallest the drawn preview may be: on one column (a phone) a part of the window, so the
+    controls below stay in view; beside the controls, the window below the page's header less the
+    stage's own lines, so the whole stage is on the first screen. */
+function roomHeight() {
+  if (oneColumn()) return Math.max(160, innerHeight * 0.42);
+  const stage = $(".stage"), chrome = stage.offsetHeight - $("#room").offsetHeight;
+  const top = $(".app").getBoundingClientRect().top + scrollY;
+  return Math.max(140, innerHeight - Math.min(top, innerHeight * 0.3) - chrome - 16);
+}
+/** Draws the screen at scale k = min(1, the room's width / W, its height / H): the frame takes
+    the drawn size, the screen keeps its layout size W × H under a transform. */
+let scale = 1;
+const oneColumn = () => matchMedia("(max-width: 760px)").matches;
+function fit() {
+  const room = $("#room").clientWidth;
+  scale = Math.min(1, room / preview.width, roomHeight() / preview.height);
+  $("#screen").style.transform = scale < 1 ? `scale(${scale})` : "";
+  Object.assign($("#frame").style, { width: preview.width * scale + "px", height: preview.height * scale + "px" });
+  $("#preview-size").textContent = `${preview.width} × ${preview.height}`;
+  $("#preview-scale").textContent = scale < 1 ? `shown at ${Math.round(scale * 100)} %` : "actual size";
+  // On one column a control the keyboard moves to is scrolled into view below the sticky preview.
+  document.documentElement.style.scrollPaddingTop = oneColumn() ? $(".stage").offsetHeight + 8 + "px" : "";
+}
+// On one column a control the keyboard moves to is kept below the sticky preview (and above the
+// window's bottom): the browser's own scrolling into view does not always count the preview.
+function keepInView(e) {
+  if (!oneColumn() || !(e.target instanceof Element) || e.target.closest(".stage")) return;
+  const r = e.target.getBoundingClientRect(), top = $(".stage").getBoundingClientRect().bottom + 8;
+  if (r.top < top) scrollBy(0, r.top - top);
+  else if (r.bottom > innerHeight - 8) scrollBy(0, Math.min(r.top - top, r.bottom - innerHeight + 8));
+}
+document.addEventListener("focusin", keepInView);
+for (const b of $("#sizes").children) b.addEventListener("click", () => { const [w, h] = b.dataset.value.split("x"); setSize(+w, +h); });
+for (const [id, axis] of [["sizeW", "width"], ["sizeH", "height"]]) {
+  $("#" + id).addEventListener("change", (e) => setSize(axis === "width" ? +e.target.value : preview.width, axis === "height" ? +e.target.value : preview.height));
+}
+// The drag handle: the pointer's travel over the drawn preview, divided by the scale it was drawn
+// at when the drag began, is the change of the layout size; arrow keys move it 10 px at a time.
+$("#grip").addEventListener("pointerdown", (e) => {
+  const grip = e.currentTarget, start = { x: e.clientX, y: e.clientY, w: preview.width, h: preview.height, k: scale };
+  grip.setPointerCapture(e.pointerId);
+  const move = (m) => setSize(start.w + (m.clientX - start.x) / start.k, start.h + (m.clientY - start.y) / start.k);
+  const end = () => { grip.removeEventListener("pointermove", move); grip.removeEventListener("pointerup", end); grip.removeEventListener("pointercancel", end); };
+  grip.addEventListener("pointermove", move);
+  grip.addEventListener("pointerup", end);
+  grip.addEventListener("pointercancel", end);
+  e.preventDefault();
+});
+$("#grip").addEventListener("keydown", (e) => {
+  const step = { ArrowLeft: [-10, 0], ArrowRight: [10, 0], ArrowUp: [0, -10], ArrowDown: [0, 10] }[e.key];
+  if (!step) return;
+  setSize(preview.width + step[0], preview.height + step[1]);
+  e.preventDefault();
+});
 new ResizeObserver(() => { measureRange(); showSync(); pump(); }).observe($("#screen"));
-for (const tab of document.querySelectorAll(".tabs button")) {
-  tab.addEventListener("click", () => {
-    model = tab.dataset.model;
-    for (const t of document.querySelectorAll(".tabs button")) t.setAttribute("aria-selected", String(t === tab));
-    for (const f of document.querySelectorAll("fieldset[data-for]")) f.hidden = f.dataset.for !== model;
-    $("#blurb").textContent = blurbs[model];
-    $("#model-note").textContent = specs[model];
+new ResizeObserver(fit).observe($("#room"));
+addEventListener("resize", fit);
+function selectModel(name) {
+  model = name;
+  for (const t of document.querySelectorAll(".tabs button")) {
+    t.setAttribute("aria-selected", String(t.dataset.model === name));
+    t.tabIndex = t.dataset.model === name ? 0 : -1;  // one tab stop; the arrow keys move between tabs
+  }
+  for (const f of document.querySelectorAll("fieldset[data-for]")) f.hidden = f.dataset.for !== model;
+  $("#apps").hidden = model !== "paging";
+  $("#blurb").textContent = blurbs[model];
+  $("#model-note").textContent = specs[model];
+}
+for (const tab of document.querySelectorAll(".tabs button")) tab.addEventListener("click", () => { selectModel(tab.dataset.model); clearShape(); rebuild(); });
+// The WAI-ARIA tabs pattern: Left/Right (and Home/End) choose the previous or next model.
+$(".tabs").addEventListener("keydown", (e) => {
+  const tabs = [...document.querySelectorAll(".tabs button")], at = tabs.indexOf(document.activeElement);
+  const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: tabs.length - 1 }[e.key];
+  if (at < 0 || to === undefined) return;
+  const tab = tabs[(to + tabs.length) % tabs.length];
+  tab.focus();
+  tab.click();
+  e.preventDefault();
+});
+
+// Shapes: every shape the service knows, one click each. They only set the controls above, every
+// control of their model, so a shape looks the same whatever was moved before.
+const pager = { seg: { pageUnit: "fraction", align: "start", axis: "horizontal", direction: "ltr" },
+  value: { pageCount: 4, pageSpacing: 16, pageFraction: 100, pagePoints: 300, travel: 120, opacityMin: 0.2, fit: "cover" } };
+const like = (base, seg, value) => ({ model: "paging", seg: { ...base.seg, ...seg }, value: { ...base.value, ...value } });
+const shapes = {
+  pager: like(pager, {}, {}),
+  "pager-rtl": like(pager, { direction: "rtl" }, {}),
+  "pager-vertical": like(pager, { axis: "vertical" }, {}),
+  "carousel-start": like(pager, {}, { pageFraction: 80 }),
+  "carousel-center": like(pager, { align: "center" }, { pageFraction: 75 }),
+  cards: like(pager, { pageUnit: "points", align: "center" }, {}),
+  header: { model: "header", seg: {}, value: { headerHeight: 240, minHeight: 64, mode: "fill" } },
+  scroll: { model: "scroll", seg: {}, value: { speed: -3, rotate: 45, easing: "easeInOut" } },
+};
+function setSeg(name, value) {
+  for (const b of document.querySelector(`.seg[data-name="${name}"]`).children) b.setAttribute("aria-pressed", String(b.dataset.value === value));
+}
+for (const b of document.querySelectorAll(".shapes button")) {
+  b.addEventListener("click", () => {
+    const shape = shapes[b.dataset.shape], name = shape.model;
+    for (const [key, value] of Object.entries(shape.seg)) setSeg(key, value);
+    for (const [key, value] of Object.entries(shape.value)) $("#" + key).value = String(value);
+    for (const x of document.querySelectorAll(".shapes button")) x.setAttribute("aria-pressed", String(x === b));
+    if (name === "scroll") { fx = structuredClone(FX_DEFAULT); renderEffects(); }
+    selectModel(name);
+    showPageUnit();
+    showOutputs();
     rebuild();
+  });
+}
+// The composed page (docs/web.md#a-page-of-several-effects), its stylesheets and module asked of
+// this server: in the frame (its document scrolls, so scroller=root is the frame's own), as source
+// to copy, and on its own. The demo check compares it with docs/web.md's, which the real-page suite
+// checks box by box.
+const composedPage = (origin) => `<!doctype html>
+<html lang="en" data-parallax="story notes">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <link rel="stylesheet" href="${origin}/v1/header/keyframes?header.height=220&header.minHeight=64&scroller=root&scope=story&format=css">
+  <link rel="stylesheet" href='${origin}/v1/scroll/keyframes?elements=[{"name":"quote","translate":[60,-60],"opacity":[0.3,1]},{"name":"badge","rotate":[-8,8],"scale":[0.9,1.1]}]&scroller=root&scope=notes&format=css'>
+  <link rel="stylesheet" href='${origin}/v1/paging/keyframes?pageCount=3&layers=[{"name":"photo","rate":0.5,"fit":"cover"}]&snapStop=always&scope=hero&format=css'>
+  <link rel="stylesheet" href='${origin}/v1/paging/keyframes?pageCount=5&pageSpacing=16&pageSize.fraction=0.8&align=center&layers=[{"name":"card","rate":0.3}]&scope=cards&format=css'>
+  <script type="module" src="${origin}/v1/parallax.js"><\/script>
+  <style>
+    body { margin: 0; font: 16px system-ui, sans-serif; }
+    .parallax-image { background: linear-gradient(#345, #89a); }
+    .parallax-body p { margin: 0; padding: 16px; min-height: 88px; }
+    .parallax-element { width: 240px; height: 120px; margin: 16px; background: #f4a261; border-radius: 12px; }
+    .hero { height: 360px; }
+    .cards { height: 220px; margin: 16px 0; }
+    [data-layer="photo"] { background: linear-gradient(90deg, #264653, #2a9d8f, #e9c46a); }
+    [data-layer="card"] { background: #e76f51; border-radius: 16px; color: #fff; padding: 16px; box-sizing: border-box; }
+    .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  </style>
+  <script type="module">
+    import { next, previous } from "${origin}/v1/parallax.js";
+    for (const b of document.querySelectorAll("button[data-go]")) {
+      const pager = document.getElementById(b.getAttribute("aria-controls"));
+      b.addEventListener("click", () => (b.dataset.go === "next" ? next : previous)(pager));
+    }
+  <\/script>
+</head>
+<body>
+  <div class="parallax-header"><div class="parallax-image"></div></div>
+  <main class="parallax-body">
+    <p>The header collapses to 64 px and stays while the article scrolls under it.</p>
+    <div class="parallax-element" data-element="quote"></div>
+    <p>Elements without a frame stay where the article's flow puts them and move while they cross the screen.</p>
+    <section aria-label="Highlights">
+      <div class="parallax-scroller hero" id="hero" data-parallax="hero" data-parallax-wheel tabindex="0"
+           role="region" aria-roledescription="carousel" aria-label="Highlights" aria-describedby="hero-status">
+        <div class="parallax-page" data-slot="0" role="group" aria-roledescription="slide" aria-label="1 of 3"><div class="parallax-layer" data-layer="photo"></div></div>
+        <div class="parallax-page" data-slot="1" role="group" aria-roledescription="slide" aria-label="2 of 3"><div class="parallax-layer" data-layer="photo"></div></div>
+        <div class="parallax-page" data-slot="2" role="group" aria-roledescription="slide" aria-label="3 of 3"><div class="parallax-layer" data-layer="photo"></div></div>
+      </div>
+      <button type="button" aria-controls="hero" data-go="previous">Previous slide</button>
+      <button type="button" aria-controls="hero" data-go="next">Next slide</button>
+      <p id="hero-status" class="visually-hidden" aria-live="polite" aria-atomic="true"></p>
+    </section>
+    <p>A hero pager, then a carousel whose neighbours peek in.</p>
+    <div class="parallax-scroller cards" data-parallax="cards" tabindex="0" role="region"
+         aria-roledescription="carousel" aria-label="Cards" aria-describedby="cards-status">
+      <div class="parallax-page" data-slot="0" role="group" aria-roledescription="slide" aria-label="1 of 5"><div class="parallax-layer" data-layer="card">One</div></div>
+      <div class="parallax-page" data-slot="1" role="group" aria-roledescription="slide" aria-label="2 of 5"><div class="parallax-layer" data-layer="card">Two</div></div>
+      <div class="parallax-page" data-slot="2" role="group" aria-roledescription="slide" aria-label="3 of 5"><div class="parallax-layer" data-layer="card">Three</div></div>
+      <div class="parallax-page" data-slot="3" role="group" aria-roledescription="slide" aria-label="4 of 5"><div class="parallax-layer" data-layer="card">Four</div></div>
+      <div class="parallax-page" data-slot="4" role="group" aria-roledescription="slide" aria-label="5 of 5"><div class="parallax-layer" data-layer="card">Five</div></div>
+    </div>
+    <p id="cards-status" class="visually-hidden" aria-live="polite" aria-atomic="true"></p>
+    <div class="parallax-element" data-element="badge"></div>
+    <p>Your content goes on as long as you like.</p><p>…</p><p>…</p><p>…</p><p>…</p><p>…</p><p>…</p><p>…</p>
+  </main>
+</body>
+</html>`;
+function showComposed() {
+  const html = composedPage(location.origin);
+  $("#composed-source").textContent = html;
+  $("#composed-frame").srcdoc = html;
+  $("#composed-open").href = URL.createObjectURL(new Blob([html], { type: "text/html" }));
+}
+showComposed();
+
+// Copy buttons: the clipboard where the page may write it (a secure context), else the text
+// selected for the person to copy.
+for (const b of document.querySelectorAll("button.copy")) {
+  b.addEventListener("click", async () => {
+    const pre = $("#" + b.dataset.copy), label = b.textContent;
+    try { await navigator.clipboard.writeText(pre.textContent); b.textContent = "Copied"; }
+    catch { getSelection().selectAllChildren(pre); b.textContent = "Selected: copy it"; }
+    setTimeout(() => { b.textContent = label; }, 1500);
   });
 }
 $("#scrub").addEventListener("input", (e) => scrollToOffset(Number(e.target.value)));
 $("#blurb").textContent = blurbs[model];
+renderEffects();
 showOutputs();
+setSize(preview.width, preview.height);
 rebuild();
 </script>
 </body>

@@ -36,7 +36,9 @@ info:
     the same on every run and machine (a hash of the route, the request and the version; one per
     representation, so the gzip one differs); GET and HEAD with a matching `If-None-Match` get
     304, a POST gets 412. GET answers carry `Cache-Control: public, max-age=86400`
-    (`--cache-max-age`); problems and operational answers `no-store`. With `Accept-Encoding:
+    (`--cache-max-age`), the documents (`/`, this one, `/v1/parallax.js`) `no-cache` (the
+    build's bytes, revalidated on every use, so an upgrade is seen at once); problems and
+    operational answers `no-store`. With `Accept-Encoding:
     gzip` (q-values honoured, `gzip;q=0` refuses) answers of 1 KiB or more are gzip-coded, with
     `Vary: Accept-Encoding` (`Vary: Accept, Accept-Encoding` on the three layout routes, whose
     representation `Accept` may choose).
@@ -74,7 +76,7 @@ tags:
     description: CORS preflights (docs/api.md).
 paths:
   /v1/paging:
-    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}, {$ref: '#/components/parameters/XRequestId'}, {$ref: '#/components/parameters/Traceparent'}, {$ref: '#/components/parameters/Tracestate'}]
     post:
       tags: [layout]
       operationId: pagingPost
@@ -240,7 +242,7 @@ paths:
         '503': {$ref: '#/components/responses/Unavailable'}
         '505': {$ref: '#/components/responses/VersionNotSupported'}
   /v1/header:
-    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}, {$ref: '#/components/parameters/XRequestId'}, {$ref: '#/components/parameters/Traceparent'}, {$ref: '#/components/parameters/Tracestate'}]
     post:
       tags: [layout]
       operationId: headerPost
@@ -376,7 +378,7 @@ paths:
         '503': {$ref: '#/components/responses/Unavailable'}
         '505': {$ref: '#/components/responses/VersionNotSupported'}
   /v1/scroll:
-    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}, {$ref: '#/components/parameters/XRequestId'}, {$ref: '#/components/parameters/Traceparent'}, {$ref: '#/components/parameters/Tracestate'}]
     post:
       tags: [layout]
       operationId: scrollPost
@@ -429,6 +431,22 @@ paths:
                       cubicBezier: [0.25, 0.1, 0.25, 1]
                     startOffset: 300
                     endOffset: 900
+              multiStop:
+                summary: Multi-stop effects, a cross-axis translate and a per-axis scale (docs/model.md#effects)
+                value:
+                  viewport: {width: 390, height: 844}
+                  offset: 700
+                  elements:
+                  - name: card
+                    frame: {x: 20, y: 900, width: 350, height: 400}
+                    effects:
+                    - property: translate.x
+                      stops: [[0, -120], [0.5, 0], [1, 120]]
+                      easings: [easeOut, easeIn]
+                    - property: opacity
+                      stops: [[0, 0], [0.25, 1], [0.75, 1], [1, 0]]
+                    - property: scale.y
+                      stops: [[0, 0.5], [0.5, 1], [0.5, 1.2], [1, 1.2]]
       responses:
         '200': {$ref: '#/components/responses/Scroll'}
         '400': {$ref: '#/components/responses/MalformedJSON'}
@@ -533,7 +551,7 @@ paths:
         '503': {$ref: '#/components/responses/Unavailable'}
         '505': {$ref: '#/components/responses/VersionNotSupported'}
   /:
-    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}, {$ref: '#/components/parameters/XRequestId'}, {$ref: '#/components/parameters/Traceparent'}, {$ref: '#/components/parameters/Tracestate'}]
     get:
       tags: [operations]
       operationId: demo
@@ -545,7 +563,7 @@ paths:
       responses:
         '200':
           description: The demo page.
-          headers: {ETag: {$ref: '#/components/headers/ETag'}, Cache-Control: {$ref: '#/components/headers/CacheControl'}, Vary: {$ref: '#/components/headers/Vary'}, Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}, Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}}
+          headers: {ETag: {$ref: '#/components/headers/ETag'}, Cache-Control: {$ref: '#/components/headers/CacheControlRevalidate'}, Vary: {$ref: '#/components/headers/Vary'}, Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}, Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}, X-Request-Id: {$ref: '#/components/headers/XRequestId'}}
           content:
             text/html: {schema: {type: string}}
         '304': {$ref: '#/components/responses/NotModified'}
@@ -596,7 +614,7 @@ paths:
         '503': {$ref: '#/components/responses/Unavailable'}
         '505': {$ref: '#/components/responses/VersionNotSupported'}
   /v1/paging/keyframes:
-    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}, {$ref: '#/components/parameters/XRequestId'}, {$ref: '#/components/parameters/Traceparent'}, {$ref: '#/components/parameters/Tracestate'}]
     post:
       tags: [keyframes]
       operationId: pagingKeyframesPost
@@ -657,6 +675,15 @@ paths:
       - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: First offset of the domain (with domain.to).}
       - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
       - {name: format, in: query, schema: {$ref: '#/components/schemas/KeyframesFormat'}, description: Answer format.}
+      - {name: linearize, in: query, schema: {type: boolean}, description: 'true: linearize with the default bounds (Linearize); or give linearize.length, linearize.ratio, linearize.angle (not both forms: a 422). Formats json, keytimes, fixtures, waapi (with a viewport).'}
+      - {name: linearize.length, in: query, schema: {$ref: '#/components/schemas/LinearBound'}, description: 'Linearize bound for lengths in points (default 0.25).'}
+      - {name: linearize.ratio, in: query, schema: {$ref: '#/components/schemas/LinearBound'}, description: 'Linearize bound for ratios (default 0.001).'}
+      - {name: linearize.angle, in: query, schema: {$ref: '#/components/schemas/LinearBound'}, description: 'Linearize bound for angles in degrees (default 0.005).'}
+      - {name: samples, in: query, schema: {$ref: '#/components/schemas/FixtureSamples'}, description: 'format fixtures only: seeded positions per track (default 16).'}
+      - {name: seed, in: query, schema: {$ref: '#/components/schemas/FixtureSeed'}, description: 'format fixtures only: the samples'' seed (default 1).'}
+      - {name: input, in: query, schema: {$ref: '#/components/schemas/KeyframesInput'}, description: 'offset (default) or pageProgress: tracks as functions of a page''s progress p (formats json, keytimes, fixtures).'}
+      - {name: scope, in: query, schema: {$ref: '#/components/schemas/Scope'}, description: 'css and waapi: the rules apply only inside the element whose data-parallax lists this name, and every name the answer defines carries it (docs/web.md#several-on-one-page).'}
+      - {name: scroller, in: query, schema: {$ref: '#/components/schemas/Scroller'}, description: 'Header and scroll: root, the document scrolls (docs/web.md#the-page-scrolls). Paging: root is a 422 at /scroller.'}
       - {name: snapStop, in: query, schema: {$ref: '#/components/schemas/SnapStop'}, description: 'always: each page of the css answer is a snap stop.'}
       - name: properties
         in: query
@@ -703,6 +730,15 @@ paths:
       - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: First offset of the domain (with domain.to).}
       - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
       - {name: format, in: query, schema: {$ref: '#/components/schemas/KeyframesFormat'}, description: Answer format.}
+      - {name: linearize, in: query, schema: {type: boolean}, description: 'true: linearize with the default bounds (Linearize); or give linearize.length, linearize.ratio, linearize.angle (not both forms: a 422). Formats json, keytimes, fixtures, waapi (with a viewport).'}
+      - {name: linearize.length, in: query, schema: {$ref: '#/components/schemas/LinearBound'}, description: 'Linearize bound for lengths in points (default 0.25).'}
+      - {name: linearize.ratio, in: query, schema: {$ref: '#/components/schemas/LinearBound'}, description: 'Linearize bound for ratios (default 0.001).'}
+      - {name: linearize.angle, in: query, schema: {$ref: '#/components/schemas/LinearBound'}, description: 'Linearize bound for angles in degrees (default 0.005).'}
+      - {name: samples, in: query, schema: {$ref: '#/components/schemas/FixtureSamples'}, description: 'format fixtures only: seeded positions per track (default 16).'}
+      - {name: seed, in: query, schema: {$ref: '#/components/schemas/FixtureSeed'}, description: 'format fixtures only: the samples'' seed (default 1).'}
+      - {name: input, in: query, schema: {$ref: '#/components/schemas/KeyframesInput'}, description: 'offset (default) or pageProgress: tracks as functions of a page''s progress p (formats json, keytimes, fixtures).'}
+      - {name: scope, in: query, schema: {$ref: '#/components/schemas/Scope'}, description: 'css and waapi: the rules apply only inside the element whose data-parallax lists this name, and every name the answer defines carries it (docs/web.md#several-on-one-page).'}
+      - {name: scroller, in: query, schema: {$ref: '#/components/schemas/Scroller'}, description: 'Header and scroll: root, the document scrolls (docs/web.md#the-page-scrolls). Paging: root is a 422 at /scroller.'}
       - {name: snapStop, in: query, schema: {$ref: '#/components/schemas/SnapStop'}, description: 'always: each page of the css answer is a snap stop.'}
       - name: properties
         in: query
@@ -748,7 +784,7 @@ paths:
         '503': {$ref: '#/components/responses/Unavailable'}
         '505': {$ref: '#/components/responses/VersionNotSupported'}
   /v1/header/keyframes:
-    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}, {$ref: '#/components/parameters/XRequestId'}, {$ref: '#/components/parameters/Traceparent'}, {$ref: '#/components/parameters/Tracestate'}]
     post:
       tags: [keyframes]
       operationId: headerKeyframesPost
@@ -799,6 +835,14 @@ paths:
       - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: First offset of the domain (with domain.to).}
       - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
       - {name: format, in: query, schema: {$ref: '#/components/schemas/KeyframesFormat'}, description: Answer format.}
+      - {name: linearize, in: query, schema: {type: boolean}, description: 'true: linearize with the default bounds (Linearize); or give linearize.length, linearize.ratio, linearize.angle (not both forms: a 422). Formats json, keytimes, fixtures, waapi (with a viewport).'}
+      - {name: linearize.length, in: query, schema: {$ref: '#/components/schemas/LinearBound'}, description: 'Linearize bound for lengths in points (default 0.25).'}
+      - {name: linearize.ratio, in: query, schema: {$ref: '#/components/schemas/LinearBound'}, description: 'Linearize bound for ratios (default 0.001).'}
+      - {name: linearize.angle, in: query, schema: {$ref: '#/components/schemas/LinearBound'}, description: 'Linearize bound for angles in degrees (default 0.005).'}
+      - {name: samples, in: query, schema: {$ref: '#/components/schemas/FixtureSamples'}, description: 'format fixtures only: seeded positions per track (default 16).'}
+      - {name: seed, in: query, schema: {$ref: '#/components/schemas/FixtureSeed'}, description: 'format fixtures only: the samples'' seed (default 1).'}
+      - {name: scope, in: query, schema: {$ref: '#/components/schemas/Scope'}, description: 'css and waapi: the rules apply only inside the element whose data-parallax lists this name, and every name the answer defines carries it (docs/web.md#several-on-one-page).'}
+      - {name: scroller, in: query, schema: {$ref: '#/components/schemas/Scroller'}, description: 'Header and scroll: root, the document scrolls (docs/web.md#the-page-scrolls). Paging: root is a 422 at /scroller.'}
       - name: properties
         in: query
         schema: {type: array, items: {$ref: '#/components/schemas/HeaderKeyframeProperty'}}
@@ -836,6 +880,14 @@ paths:
       - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: First offset of the domain (with domain.to).}
       - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
       - {name: format, in: query, schema: {$ref: '#/components/schemas/KeyframesFormat'}, description: Answer format.}
+      - {name: linearize, in: query, schema: {type: boolean}, description: 'true: linearize with the default bounds (Linearize); or give linearize.length, linearize.ratio, linearize.angle (not both forms: a 422). Formats json, keytimes, fixtures, waapi (with a viewport).'}
+      - {name: linearize.length, in: query, schema: {$ref: '#/components/schemas/LinearBound'}, description: 'Linearize bound for lengths in points (default 0.25).'}
+      - {name: linearize.ratio, in: query, schema: {$ref: '#/components/schemas/LinearBound'}, description: 'Linearize bound for ratios (default 0.001).'}
+      - {name: linearize.angle, in: query, schema: {$ref: '#/components/schemas/LinearBound'}, description: 'Linearize bound for angles in degrees (default 0.005).'}
+      - {name: samples, in: query, schema: {$ref: '#/components/schemas/FixtureSamples'}, description: 'format fixtures only: seeded positions per track (default 16).'}
+      - {name: seed, in: query, schema: {$ref: '#/components/schemas/FixtureSeed'}, description: 'format fixtures only: the samples'' seed (default 1).'}
+      - {name: scope, in: query, schema: {$ref: '#/components/schemas/Scope'}, description: 'css and waapi: the rules apply only inside the element whose data-parallax lists this name, and every name the answer defines carries it (docs/web.md#several-on-one-page).'}
+      - {name: scroller, in: query, schema: {$ref: '#/components/schemas/Scroller'}, description: 'Header and scroll: root, the document scrolls (docs/web.md#the-page-scrolls). Paging: root is a 422 at /scroller.'}
       - name: properties
         in: query
         schema: {type: array, items: {$ref: '#/components/schemas/HeaderKeyframeProperty'}}
@@ -873,7 +925,7 @@ paths:
         '503': {$ref: '#/components/responses/Unavailable'}
         '505': {$ref: '#/components/responses/VersionNotSupported'}
   /v1/scroll/keyframes:
-    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}, {$ref: '#/components/parameters/XRequestId'}, {$ref: '#/components/parameters/Traceparent'}, {$ref: '#/components/parameters/Tracestate'}]
     post:
       tags: [keyframes]
       operationId: scrollKeyframesPost
@@ -924,6 +976,14 @@ paths:
       - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: First offset of the domain (with domain.to).}
       - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
       - {name: format, in: query, schema: {$ref: '#/components/schemas/KeyframesFormat'}, description: Answer format.}
+      - {name: linearize, in: query, schema: {type: boolean}, description: 'true: linearize with the default bounds (Linearize); or give linearize.length, linearize.ratio, linearize.angle (not both forms: a 422). Formats json, keytimes, fixtures, waapi (with a viewport).'}
+      - {name: linearize.length, in: query, schema: {$ref: '#/components/schemas/LinearBound'}, description: 'Linearize bound for lengths in points (default 0.25).'}
+      - {name: linearize.ratio, in: query, schema: {$ref: '#/components/schemas/LinearBound'}, description: 'Linearize bound for ratios (default 0.001).'}
+      - {name: linearize.angle, in: query, schema: {$ref: '#/components/schemas/LinearBound'}, description: 'Linearize bound for angles in degrees (default 0.005).'}
+      - {name: samples, in: query, schema: {$ref: '#/components/schemas/FixtureSamples'}, description: 'format fixtures only: seeded positions per track (default 16).'}
+      - {name: seed, in: query, schema: {$ref: '#/components/schemas/FixtureSeed'}, description: 'format fixtures only: the samples'' seed (default 1).'}
+      - {name: scope, in: query, schema: {$ref: '#/components/schemas/Scope'}, description: 'css and waapi: the rules apply only inside the element whose data-parallax lists this name, and every name the answer defines carries it (docs/web.md#several-on-one-page).'}
+      - {name: scroller, in: query, schema: {$ref: '#/components/schemas/Scroller'}, description: 'Header and scroll: root, the document scrolls (docs/web.md#the-page-scrolls). Paging: root is a 422 at /scroller.'}
       - name: properties
         in: query
         schema: {type: array, items: {$ref: '#/components/schemas/ScrollKeyframeProperty'}}
@@ -963,6 +1023,14 @@ paths:
       - {name: domain.from, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: First offset of the domain (with domain.to).}
       - {name: domain.to, in: query, schema: {$ref: '#/components/schemas/Coordinate'}, description: 'Last offset of the domain, > domain.from.'}
       - {name: format, in: query, schema: {$ref: '#/components/schemas/KeyframesFormat'}, description: Answer format.}
+      - {name: linearize, in: query, schema: {type: boolean}, description: 'true: linearize with the default bounds (Linearize); or give linearize.length, linearize.ratio, linearize.angle (not both forms: a 422). Formats json, keytimes, fixtures, waapi (with a viewport).'}
+      - {name: linearize.length, in: query, schema: {$ref: '#/components/schemas/LinearBound'}, description: 'Linearize bound for lengths in points (default 0.25).'}
+      - {name: linearize.ratio, in: query, schema: {$ref: '#/components/schemas/LinearBound'}, description: 'Linearize bound for ratios (default 0.001).'}
+      - {name: linearize.angle, in: query, schema: {$ref: '#/components/schemas/LinearBound'}, description: 'Linearize bound for angles in degrees (default 0.005).'}
+      - {name: samples, in: query, schema: {$ref: '#/components/schemas/FixtureSamples'}, description: 'format fixtures only: seeded positions per track (default 16).'}
+      - {name: seed, in: query, schema: {$ref: '#/components/schemas/FixtureSeed'}, description: 'format fixtures only: the samples'' seed (default 1).'}
+      - {name: scope, in: query, schema: {$ref: '#/components/schemas/Scope'}, description: 'css and waapi: the rules apply only inside the element whose data-parallax lists this name, and every name the answer defines carries it (docs/web.md#several-on-one-page).'}
+      - {name: scroller, in: query, schema: {$ref: '#/components/schemas/Scroller'}, description: 'Header and scroll: root, the document scrolls (docs/web.md#the-page-scrolls). Paging: root is a 422 at /scroller.'}
       - name: properties
         in: query
         schema: {type: array, items: {$ref: '#/components/schemas/ScrollKeyframeProperty'}}
@@ -1008,7 +1076,7 @@ paths:
         '503': {$ref: '#/components/responses/Unavailable'}
         '505': {$ref: '#/components/responses/VersionNotSupported'}
   /openapi.yaml:
-    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}, {$ref: '#/components/parameters/XRequestId'}, {$ref: '#/components/parameters/Traceparent'}, {$ref: '#/components/parameters/Tracestate'}]
     get:
       tags: [operations]
       operationId: openapi
@@ -1017,7 +1085,7 @@ paths:
       responses:
         '200':
           description: The OpenAPI 3.1 document.
-          headers: {ETag: {$ref: '#/components/headers/ETag'}, Cache-Control: {$ref: '#/components/headers/CacheControl'}, Vary: {$ref: '#/components/headers/Vary'}, Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}, Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}}
+          headers: {ETag: {$ref: '#/components/headers/ETag'}, Cache-Control: {$ref: '#/components/headers/CacheControlRevalidate'}, Vary: {$ref: '#/components/headers/Vary'}, Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}, Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}, X-Request-Id: {$ref: '#/components/headers/XRequestId'}}
           content:
             application/yaml:
               schema: {type: string, description: 'The document as YAML text (a generated client gets a string; parse it with a YAML library).'}
@@ -1069,7 +1137,7 @@ paths:
         '503': {$ref: '#/components/responses/Unavailable'}
         '505': {$ref: '#/components/responses/VersionNotSupported'}
   /v1/parallax.js:
-    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}]
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/IfNoneMatch'}, {$ref: '#/components/parameters/AcceptEncoding'}, {$ref: '#/components/parameters/XRequestId'}, {$ref: '#/components/parameters/Traceparent'}, {$ref: '#/components/parameters/Tracestate'}]
     get:
       tags: [browsers]
       operationId: parallaxModule
@@ -1078,7 +1146,7 @@ paths:
       responses:
         '200':
           description: The module, compiled into the binary.
-          headers: {ETag: {$ref: '#/components/headers/ETag'}, Cache-Control: {$ref: '#/components/headers/CacheControl'}, Vary: {$ref: '#/components/headers/Vary'}, Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}, Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}}
+          headers: {ETag: {$ref: '#/components/headers/ETag'}, Cache-Control: {$ref: '#/components/headers/CacheControlRevalidate'}, Vary: {$ref: '#/components/headers/Vary'}, Content-Encoding: {$ref: '#/components/headers/ContentEncoding'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}, Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}, X-Request-Id: {$ref: '#/components/headers/XRequestId'}}
           content:
             text/javascript: {schema: {type: string}}
         '304': {$ref: '#/components/responses/NotModified'}
@@ -1129,7 +1197,7 @@ paths:
         '503': {$ref: '#/components/responses/Unavailable'}
         '505': {$ref: '#/components/responses/VersionNotSupported'}
   /healthz:
-    parameters: [{$ref: '#/components/parameters/Origin'}]
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/XRequestId'}, {$ref: '#/components/parameters/Traceparent'}, {$ref: '#/components/parameters/Tracestate'}]
     get:
       tags: [operations]
       operationId: healthz
@@ -1138,7 +1206,7 @@ paths:
       responses:
         '200':
           description: Alive.
-          headers: {Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}}
+          headers: {Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}, X-Request-Id: {$ref: '#/components/headers/XRequestId'}}
           content:
             application/json:
               schema:
@@ -1193,7 +1261,7 @@ paths:
         '503': {$ref: '#/components/responses/Unavailable'}
         '505': {$ref: '#/components/responses/VersionNotSupported'}
   /readyz:
-    parameters: [{$ref: '#/components/parameters/Origin'}]
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/XRequestId'}, {$ref: '#/components/parameters/Traceparent'}, {$ref: '#/components/parameters/Tracestate'}]
     get:
       tags: [operations]
       operationId: readyz
@@ -1202,7 +1270,7 @@ paths:
       responses:
         '200':
           description: Ready.
-          headers: {Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}}
+          headers: {Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}, X-Request-Id: {$ref: '#/components/headers/XRequestId'}}
           content:
             application/json:
               schema:
@@ -1257,7 +1325,7 @@ paths:
         '503': {$ref: '#/components/responses/Unavailable'}
         '505': {$ref: '#/components/responses/VersionNotSupported'}
   /metrics:
-    parameters: [{$ref: '#/components/parameters/Origin'}]
+    parameters: [{$ref: '#/components/parameters/Origin'}, {$ref: '#/components/parameters/XRequestId'}, {$ref: '#/components/parameters/Traceparent'}, {$ref: '#/components/parameters/Tracestate'}]
     get:
       tags: [operations]
       operationId: metrics
@@ -1273,7 +1341,7 @@ paths:
       responses:
         '200':
           description: The metrics.
-          headers: {Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}}
+          headers: {Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}, X-Request-Id: {$ref: '#/components/headers/XRequestId'}}
           content:
             text/plain:
               schema: {type: string}
@@ -1348,14 +1416,14 @@ paths:
       responses:
         '200':
           description: The description, as plain text.
-          headers: {ETag: {$ref: '#/components/headers/ETag'}, Cache-Control: {$ref: '#/components/headers/CacheControl'}, Vary: {$ref: '#/components/headers/Vary'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}, Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}}
+          headers: {ETag: {$ref: '#/components/headers/ETag'}, Cache-Control: {$ref: '#/components/headers/CacheControlRevalidate'}, Vary: {$ref: '#/components/headers/Vary'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}, Access-Control-Expose-Headers: {$ref: '#/components/headers/AccessControlExposeHeaders'}, X-Request-Id: {$ref: '#/components/headers/XRequestId'}}
           content:
             text/plain: {schema: {type: string}}
         '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/BadRequest'}
         '404':
           description: No problem type has this slug.
-          headers: {Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}}
+          headers: {Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}, X-Request-Id: {$ref: '#/components/headers/XRequestId'}}
           content:
             application/problem+json: {schema: {$ref: '#/components/schemas/Problem'}}
         '408': {$ref: '#/components/responses/RequestTimeout'}
@@ -1397,7 +1465,7 @@ paths:
         '400': {$ref: '#/components/responses/BadRequest'}
         '404':
           description: No problem type has this slug.
-          headers: {Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}}
+          headers: {Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}, Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}, X-Request-Id: {$ref: '#/components/headers/XRequestId'}}
           content:
             application/problem+json: {schema: {$ref: '#/components/schemas/Problem'}}
         '408': {$ref: '#/components/responses/RequestTimeout'}
@@ -1612,6 +1680,54 @@ components:
                 - {$ref: '#/components/schemas/Coordinate'}
               minItems: 4
               maxItems: 4
+    Effect:
+      type: object
+      additionalProperties: false
+      required: [property, stops]
+      description: |
+        One property driven by stops (docs/model.md#effects): at clamped progress q, the segment
+        [q_j, q_j+1] holding q gives v_j + (v_j+1 − v_j) · ease_j((q − q_j) / (q_j+1 − q_j)); v_0
+        below the first stop, the last segment's end at and above the last. Two stops with one q
+        are a jump (the later one holds from there). Rules JSON Schema cannot state (422 with the
+        pointer): q non-decreasing (at /stops/j/0); easings one per segment (at /easings); an
+        eased segment that carries opacity out of 0…1 or a scale below 0 between its stops (at
+        /easings/j, naming the extreme reached); range.endOffset − range.startOffset ≥ 10^-6.
+      properties:
+        property: {$ref: '#/components/schemas/EffectProperty'}
+        stops:
+          type: array
+          minItems: 2
+          maxItems: 64
+          items:
+            type: array
+            description: '[q, v]: value v at clamped progress q, q in 0…1 (a 422 at /stops/j/0 otherwise). v is ±10^15, 0…1 for opacity, ≥ 0 for a scale.'
+            items: {$ref: '#/components/schemas/Coordinate'}
+            minItems: 2
+            maxItems: 2
+        easings:
+          type: array
+          maxItems: 63
+          items: {$ref: '#/components/schemas/Easing'}
+          description: 'One per segment (stops − 1); default every segment linear.'
+        range: {$ref: '#/components/schemas/EffectRange'}
+    EffectProperty:
+      type: string
+      enum: [translate.x, translate.y, scale, scale.x, scale.y, opacity, rotate]
+      description: |
+        translate.x / translate.y in points (the one across the axis moves the element across
+        it: translate.x on a vertical page); scale uniform, scale.x / scale.y per axis (the answer
+        then has scaleX and scaleY; not together with a uniform scale); opacity 0…1; rotate in
+        degrees. Each property at most once per element, and not also in the [from, to] form
+        (scale, opacity, rotate; the axis's translate also not with translate or speed): a 422
+        at /elements/i/effects/k/property naming the other pointer.
+    EffectRange:
+      type: object
+      additionalProperties: false
+      required: [startOffset, endOffset]
+      description: 'The effect''s own progress range: progress = (s − startOffset) / (endOffset − startOffset); default the element''s.'
+      properties:
+        startOffset: {$ref: '#/components/schemas/Coordinate'}
+        endOffset: {$ref: '#/components/schemas/Coordinate'}
     # ---------- requests ----------
     Layer:
       type: object
@@ -1754,6 +1870,11 @@ components:
         easing: {$ref: '#/components/schemas/Easing'}
         startOffset: {$ref: '#/components/schemas/Coordinate', description: 'With endOffset: progress = (s − start) / (end − start). Default top − V.'}
         endOffset: {$ref: '#/components/schemas/Coordinate', description: 'Default top + length.'}
+        effects:
+          type: array
+          maxItems: 16
+          items: {$ref: '#/components/schemas/Effect'}
+          description: 'Multi-stop effects, cross-axis translate and per-axis scale (docs/model.md#effects); a [from, to] field is the two-stop effect [[0, from], [1, to]] with easing.'
     ScrollRequest:
       type: object
       additionalProperties: false
@@ -1783,8 +1904,46 @@ components:
         to: {$ref: '#/components/schemas/Coordinate'}
     KeyframesFormat:
       type: string
-      enum: [json, css, waapi, keytimes]
-      description: 'Default json. json: tracks; css: a stylesheet for the docs/model.md#keyframes markup; waapi: element.animate data; keytimes: CAKeyframeAnimation / Android Keyframe data. Only css and waapi may leave viewport out (fluid answers, docs/web.md#fluid-and-fixed: lengths relative to the scroller, a size container; waapi then says "fluid": true instead of a domain, ranges "normal" or "cover p%", and "timeline": "view" on an element animated over its own crossing).'
+      enum: [json, css, waapi, keytimes, fixtures]
+      description: 'Default json. json: tracks; css: a stylesheet for the docs/model.md#keyframes markup; waapi: element.animate data; keytimes: CAKeyframeAnimation / Android Keyframe data; fixtures: test cases for a client''s player (FixturesAnswer, docs/model.md#fixtures). Only css and waapi may leave viewport out (fluid answers, docs/web.md#fluid-and-fixed: lengths relative to the scroller, a size container; waapi then says "fluid": true instead of a domain, ranges "normal" or "cover p%", and "timeline": "view" on an element animated over its own crossing).'
+    KeyframesInput:
+      type: string
+      enum: [offset, pageProgress]
+      default: offset
+      description: 'Paging keyframes only (header and scroll: a 422 at /input). pageProgress: the tracks are functions of a page''s progress p = offset/L − index (docs/model.md#page-progress), one per page property (target {"page": true}) and per layer property (target {"layer": name}), the same for every page; domain in pages, default [min(−1, (c − A)/L), max(1, (c + a)/L)]. Formats json, keytimes and fixtures (css and waapi: a 422 at /input). A page''s own frame depends on its index: properties ["page.frame.x"] is a 422 saying to ask for viewportFrame.x. Rules JSON Schema cannot state: with pageProgress, |domain.from|·L and |domain.to|·L at most 10^15.'
+    LinearBound:
+      type: number
+      exclusiveMinimum: 0
+      maximum: 1000000000000000
+    Linearize:
+      description: 'Formats json, keytimes, fixtures and waapi (css, and a fluid waapi answer without viewport: a 422 at /linearize): every eased segment becomes linear knots whose distance from the exact track is proven at most the bound of its property''s kind (docs/model.md#linearize); each track (each waapi animation) says the bound it achieved (maxError). true asks for the defaults, false for none. Rules JSON Schema cannot state: an answer whose knots would pass the answer limit is a 422 at /linearize with the estimated knot count.'
+      oneOf:
+        - type: boolean
+        - type: object
+          additionalProperties: false
+          properties:
+            length: {$ref: '#/components/schemas/LinearBound'}
+            ratio: {$ref: '#/components/schemas/LinearBound'}
+            angle: {$ref: '#/components/schemas/LinearBound'}
+    FixtureSamples:
+      type: integer
+      minimum: 0
+      maximum: 1000
+      description: 'format fixtures only (another format: a 422 at /samples): how many seeded positions in the domain each track''s cases add (default 16).'
+    FixtureSeed:
+      type: integer
+      minimum: 0
+      maximum: 4294967295
+      description: 'format fixtures only (another format: a 422 at /seed): the seed of the samples (SplitMix64, default 1).'
+    Scroller:
+      type: string
+      enum: [element, root]
+      default: element
+      description: 'What scrolls (docs/web.md#the-page-scrolls). element: the `.parallax-scroller` box, the stylesheet''s scroll container. root (header and scroll keyframes): the document itself, `scroll(root)`; the boxes are placed in the initial containing block (html and body not positioned), `data-parallax` with the scope sits on `<html>`, the stylesheet sets nothing on html but an invisible range box (html::before, html::after for scroll), so the page keeps its scrollbar, keyboard scrolling, anchors and find-in-page, and waapi''s `timeline` says `"source": "root"`. Paging with root is a 422 at /scroller (a pager scrolls its own box). json and keytimes accept it and are the same either way.'
+    Scope:
+      type: string
+      pattern: '^[a-z][a-z0-9-]{0,31}$'
+      description: 'Keyframes css and waapi (docs/web.md#several-on-one-page): the stylesheet''s rules apply only inside the element whose `data-parallax` attribute lists this name (space-separated, so one element may carry several: a header''s scope and its elements'' on one article), the waapi selectors likewise, and every name the answer defines starts `parallax-SCOPE_` (its `@keyframes`; no answer names a timeline). Without scope the markup is the one of docs/model.md#keyframes and the names start `parallax_` and eight hex digits derived from the request, so two different answers on one page never share a name. Any other string is a 422 at /scope. json and keytimes accept it and are the same either way (the module fetches the stylesheet''s URL with format=json).'
     SnapStop:
       type: string
       enum: [normal, always]
@@ -1798,7 +1957,7 @@ components:
       enum: [header.x, header.y, header.width, header.height, image.x, image.y, image.width, image.height, contentFrame.x, contentFrame.y, contentFrame.width, contentFrame.height, contentTop, progress]
     ScrollKeyframeProperty:
       type: string
-      enum: [progress, progressClamped, translate.x, translate.y, scale, opacity, rotate]
+      enum: [progress, progressClamped, translate.x, translate.y, scale, scaleX, scaleY, opacity, rotate]
     PagingKeyframesRequest:
       type: object
       additionalProperties: false
@@ -1859,7 +2018,13 @@ components:
         motionScale: {$ref: '#/components/schemas/MotionScale'}
         domain: {$ref: '#/components/schemas/KeyframeDomain'}
         format: {$ref: '#/components/schemas/KeyframesFormat'}
+        scope: {$ref: '#/components/schemas/Scope'}
+        scroller: {$ref: '#/components/schemas/Scroller'}
         snapStop: {$ref: '#/components/schemas/SnapStop'}
+        input: {$ref: '#/components/schemas/KeyframesInput'}
+        linearize: {$ref: '#/components/schemas/Linearize'}
+        samples: {$ref: '#/components/schemas/FixtureSamples'}
+        seed: {$ref: '#/components/schemas/FixtureSeed'}
         properties:
           type: array
           items: {$ref: '#/components/schemas/PagingKeyframeProperty'}
@@ -1891,6 +2056,11 @@ components:
         motionScale: {$ref: '#/components/schemas/MotionScale'}
         domain: {$ref: '#/components/schemas/KeyframeDomain'}
         format: {$ref: '#/components/schemas/KeyframesFormat'}
+        linearize: {$ref: '#/components/schemas/Linearize'}
+        samples: {$ref: '#/components/schemas/FixtureSamples'}
+        seed: {$ref: '#/components/schemas/FixtureSeed'}
+        scope: {$ref: '#/components/schemas/Scope'}
+        scroller: {$ref: '#/components/schemas/Scroller'}
         properties:
           type: array
           items: {$ref: '#/components/schemas/HeaderKeyframeProperty'}
@@ -1921,6 +2091,11 @@ components:
         easing: {$ref: '#/components/schemas/Easing'}
         startOffset: {$ref: '#/components/schemas/Coordinate', description: 'With endOffset: progress = (s − start) / (end − start). Default top − V.'}
         endOffset: {$ref: '#/components/schemas/Coordinate', description: 'Default top + length.'}
+        effects:
+          type: array
+          maxItems: 16
+          items: {$ref: '#/components/schemas/Effect'}
+          description: 'Multi-stop effects, cross-axis translate and per-axis scale (docs/model.md#effects); a [from, to] field is the two-stop effect [[0, from], [1, to]] with easing.'
     ScrollKeyframesRequest:
       type: object
       additionalProperties: false
@@ -1944,6 +2119,11 @@ components:
         motionScale: {$ref: '#/components/schemas/MotionScale'}
         domain: {$ref: '#/components/schemas/KeyframeDomain'}
         format: {$ref: '#/components/schemas/KeyframesFormat'}
+        linearize: {$ref: '#/components/schemas/Linearize'}
+        samples: {$ref: '#/components/schemas/FixtureSamples'}
+        seed: {$ref: '#/components/schemas/FixtureSeed'}
+        scope: {$ref: '#/components/schemas/Scope'}
+        scroller: {$ref: '#/components/schemas/Scroller'}
         properties:
           type: array
           items: {$ref: '#/components/schemas/ScrollKeyframeProperty'}
@@ -1951,24 +2131,29 @@ components:
     TrackTarget:
       type: object
       additionalProperties: false
-      description: 'paging {"slot": k} or {"slot": k, "layer": name}; header {}; scroll {"element": name}.'
+      description: 'paging {"slot": k} or {"slot": k, "layer": name}; header {}; scroll {"element": name}; with input pageProgress {"page": true} or {"layer": name}, every page.'
       properties:
         slot: {type: integer}
         layer: {type: string}
         element: {type: string}
+        page: {type: boolean}
     KeyframesHead:
       type: object
       required: [model, axis, domain]
       properties:
         model: {type: string, enum: [paging, header, scroll]}
+        input: {$ref: '#/components/schemas/KeyframesInput'}
         axis: {$ref: '#/components/schemas/Axis'}
+        stride: {type: number, description: 'input pageProgress: L, points per unit of p.'}
+        sign: {type: string, enum: [movedBack], description: 'input pageProgress: p = offset/L − index, +1 when the page has moved one page back (ViewPager2 position, Compose offset distance and reanimated-carousel value are −p).'}
         domain:
           type: object
           required: [from, to]
-          description: The domain answered (the default one when the request gave none, within ±10^15).
+          description: The domain answered (the default one when the request gave none, within ±10^15); in pages with input pageProgress.
           properties:
             from: {type: number}
             to: {type: number}
+        linearized: {$ref: '#/components/schemas/LinearizedBounds'}
     KnotTrack:
       type: object
       additionalProperties: false
@@ -1993,6 +2178,7 @@ components:
           type: string
           const: linear
           description: 'Past `to` the value is v_last + s·(o − to), s the slope of the last segment (then linear). Present only where that equals the single-offset answer exactly; absent, the last value holds.'
+        maxError: {type: number, minimum: 0, description: 'Linearized answers: the proven bound on |track − exact track| this track achieved (0 when it was linear already).'}
     TrackEasing:
       description: '`linear`, or a cubic Bézier segment (CSS cubic-bezier(x1, y1, x2, y2)).'
       oneOf:
@@ -2015,12 +2201,15 @@ components:
         values: {type: array, items: {type: number}}
         keyTimes: {type: array, items: {type: number, minimum: 0, maximum: 1}}
         timingFunctions: {type: array, items: {type: array, items: {type: number}, minItems: 4, maxItems: 4}}
+        maxError: {type: number, minimum: 0, description: 'Linearized answers: the proven bound on |track − exact track| this track achieved (0 when it was linear already).'}
     KeyframesAnswer:
       description: |
         Formats json and keytimes: the answer's head and its tracks. The two formats differ only in
         the shape of a track, so a track is one of KnotTrack (json: every track) and KeyTimesTrack
         (keytimes: every track); their required members differ, which is how a generated client
-        tells them apart (docs/api.md#generated-clients).
+        tells them apart (docs/api.md#generated-clients). Never has `tolerance`: that is what
+        tells it from a FixturesAnswer whose tracks are all constant (no tracks).
+      not: {required: [tolerance]}
       allOf:
         - {$ref: '#/components/schemas/KeyframesHead'}
         - type: object
@@ -2033,10 +2222,55 @@ components:
                   - {$ref: '#/components/schemas/KnotTrack'}
                   - {$ref: '#/components/schemas/KeyTimesTrack'}
     KeyframesResponse:
-      description: 'json and keytimes: KeyframesAnswer (tracks); waapi: WAAPIAnswer (animations). Told apart by their required members (`tracks`, `timeline`).'
+      description: 'json and keytimes: KeyframesAnswer (tracks); waapi: WAAPIAnswer (animations); fixtures: FixturesAnswer. Told apart by their required members (`tracks`, `timeline`, `tolerance`) and their tracks'' members (a fixtures track has kind and cases; a fixtures answer without tracks is told apart by its `tolerance`, which a KeyframesAnswer never has).'
       oneOf:
         - {$ref: '#/components/schemas/KeyframesAnswer'}
         - {$ref: '#/components/schemas/WAAPIAnswer'}
+        - {$ref: '#/components/schemas/FixturesAnswer'}
+    LinearizedBounds:
+      type: object
+      required: [length, ratio, angle]
+      description: 'Present when the answer is linearized (docs/model.md#linearize): the bounds asked for, by property kind (length: points; ratio: progress, visibleFraction, opacity, scale, scaleX, scaleY; angle: degrees).'
+      properties:
+        length: {type: number}
+        ratio: {type: number}
+        angle: {type: number}
+    FixturesAnswer:
+      description: 'format fixtures (docs/model.md#fixtures): the json answer''s head (input always said) with tolerance, samples and seed; one entry per track of the json answer of the same request, same order, each with its kind and cases. A case is {at, value} or, at a jump, {at, either: [left, right]}; values come from the single-offset engine, never from the tracks. A player passes when each track it decoded from the json answer gives, at each case''s at, a value within tolerance[kind] of value (of one of either).'
+      allOf:
+        - {$ref: '#/components/schemas/KeyframesHead'}
+        - type: object
+          required: [tolerance, samples, seed, tracks]
+          properties:
+            tolerance:
+              type: object
+              required: [length, ratio, angle]
+              properties:
+                length: {type: number}
+                ratio: {type: number}
+                angle: {type: number}
+            samples: {type: integer}
+            seed: {type: integer}
+            tracks:
+              type: array
+              items:
+                type: object
+                additionalProperties: false
+                required: [target, property, kind, cases]
+                properties:
+                  target: {$ref: '#/components/schemas/TrackTarget'}
+                  property: {type: string}
+                  kind: {type: string, enum: [length, ratio, angle]}
+                  cases:
+                    type: array
+                    items:
+                      type: object
+                      additionalProperties: false
+                      required: [at]
+                      properties:
+                        at: {type: number}
+                        value: {type: number}
+                        either: {type: array, items: {type: number}, minItems: 2, maxItems: 2}
     WAAPIAnimations:
       type: array
       items:
@@ -2054,7 +2288,8 @@ components:
               required: [offset, easing]
               properties:
                 offset: {type: number, minimum: 0, maximum: 1}
-                easing: {type: string}
+                easing: {type: string, description: 'linear, a cubic-bezier(…) of an eased segment, or before a step linear(0, r 100%, 1 100%); linearized answers: linear, or that linear(…) before a step.'}
+          maxError: {type: number, minimum: 0, description: 'Linearized answers only (linearize): the proven distance of these keyframes from the exact tracks they play, in the unit of the property''s kind (docs/model.md#linearize); 0 where the tracks were linear.'}
           options:
             type: object
             required: [rangeStart, rangeEnd, fill]
@@ -2081,11 +2316,13 @@ components:
                 from: {type: number}
                 to: {type: number}
             fluid: {type: boolean, description: 'true in a fluid answer (no viewport), which has no domain.'}
+            linearized: {$ref: '#/components/schemas/LinearizedBounds'}
             timeline:
               type: object
               required: [axis]
               properties:
                 axis: {type: string, enum: [x, y]}
+                source: {type: string, enum: [root], description: 'scroller root: the document scrolls, source: document.documentElement.'}
             animations: {$ref: '#/components/schemas/WAAPIAnimations'}
             reducedMotion:
               type: object
@@ -2220,10 +2457,12 @@ components:
           properties:
             x: {type: number}
             y: {type: number}
-        scale: {type: number}
+        scale: {type: number, description: 'The uniform scale.'}
+        scaleX: {type: number, description: 'Only when an effect asks for scale.x or scale.y (then with scaleY; the one not asked is 1).'}
+        scaleY: {type: number}
         opacity: {type: number}
         rotate: {type: number, description: 'Degrees.'}
-        viewportFrame: {$ref: '#/components/schemas/Frame', description: 'The frame moved by s and translate, before scale.'}
+        viewportFrame: {$ref: '#/components/schemas/Frame', description: 'The frame moved by s and translate (along and across the axis), before scale.'}
         visible: {type: boolean, description: 'The moved frame overlaps the viewport.'}
     ScrollLayout:
       type: object
@@ -2264,6 +2503,7 @@ components:
     Paging:
       description: 'One layout, or `{"frames": [...]}` for offsets; or its SVG picture (one offset) with `format: svg` or `Accept: image/svg+xml`.'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         ETag: {$ref: '#/components/headers/ETag'}
         Cache-Control: {$ref: '#/components/headers/CacheControl'}
         Vary: {$ref: '#/components/headers/Vary'}
@@ -2285,6 +2525,7 @@ components:
     Header:
       description: 'One layout, or `{"frames": [...]}` for offsets; or its SVG picture (one offset) with `format: svg` or `Accept: image/svg+xml`.'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         ETag: {$ref: '#/components/headers/ETag'}
         Cache-Control: {$ref: '#/components/headers/CacheControl'}
         Vary: {$ref: '#/components/headers/Vary'}
@@ -2309,6 +2550,7 @@ components:
     Scroll:
       description: 'One layout, or `{"frames": [...]}` for offsets; or its SVG picture (one offset) with `format: svg` or `Accept: image/svg+xml`.'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         ETag: {$ref: '#/components/headers/ETag'}
         Cache-Control: {$ref: '#/components/headers/CacheControl'}
         Vary: {$ref: '#/components/headers/Vary'}
@@ -2325,10 +2567,15 @@ components:
             effects:
               summary: 'Rellax speeds and effect ranges (real output; Tests/golden/scroll-rellax-and-effects)'
               value: {"elements":[{"name":"hero","progress":0.875,"progressClamped":0.875,"translate":{"x":0,"y":112.5},"scale":1,"opacity":1,"rotate":0,"viewportFrame":{"x":0,"y":-487.5,"width":1280,"height":800},"visible":true},{"name":"card","progress":0.36363636363636365,"progressClamped":0.36363636363636365,"translate":{"x":0,"y":-5.299983168943484},"scale":0.9052999831689436,"opacity":0.5264999158447174,"rotate":-4.735000841552825,"viewportFrame":{"x":100,"y":394.70001683105653,"width":400,"height":300},"visible":true},{"name":"badge","progress":0,"progressClamped":0,"translate":{"x":0,"y":100},"scale":1,"opacity":1,"rotate":0,"viewportFrame":{"x":0,"y":900,"width":50,"height":50},"visible":false},{"name":"custom","progress":0.5,"progressClamped":0.5,"translate":{"x":0,"y":0},"scale":1,"opacity":0.19759661241514304,"rotate":0,"viewportFrame":{"x":0,"y":300,"width":100,"height":100},"visible":true}]}
+            multiStop:
+              summary: 'Multi-stop effects, a cross-axis translate and a per-axis scale (real output)'
+              value: {"elements":[{"name":"card","progress":0.517684887459807,"progressClamped":0.517684887459807,"translate":{"x":0.27286479296811256,"y":0},"scale":1,"scaleX":1,"scaleY":1.2,"opacity":1,"rotate":0,"viewportFrame":{"x":20.27286479296811,"y":200,"width":350,"height":400},"visible":true}]}
         image/svg+xml:
           schema: {type: string, description: 'An SVG 1.1 picture of the single-offset answer (format svg or Accept image/svg+xml).'}
     Keyframes:
       description: 'The keyframes answer in the requested format (docs/model.md#keyframes).'
+      headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
       content:
         application/json:
           schema: {$ref: '#/components/schemas/KeyframesResponse'}
@@ -2346,21 +2593,21 @@ components:
               summary: 'One eased element as CSS (real output)'
               value: |
                 /* Parallax keyframes (docs/model.md#keyframes): vertical scroll over [0, 1001200] px. Markup: .parallax-scroller > … (see /openapi.yaml). */
-                .parallax-scroller{position:relative;box-sizing:border-box;margin:0;padding:0;border:0;direction:ltr;scrollbar-width:none;overscroll-behavior:none;overflow-x:hidden;overflow-y:scroll;scroll-timeline:--parallax y}
-                .parallax-scroller::before{content:"";display:block;position:absolute;inset-inline-start:0;top:0;visibility:hidden;pointer-events:none}
+                .parallax-scroller{position:relative;box-sizing:border-box;margin:0;padding:0;border:0;direction:ltr;scrollbar-width:none;overscroll-behavior:none;overflow-x:hidden;overflow-y:scroll;}
+                .parallax-scroller::after{content:"";display:block;position:absolute;inset-inline-start:0;top:0;visibility:hidden;pointer-events:none}
                 .parallax-page,.parallax-layer,.parallax-header,.parallax-image,.parallax-element,.parallax-content{position:absolute;box-sizing:border-box;margin:0;padding:0;border:0;transform-origin:50% 50%}
                 .parallax-body{position:relative;display:block;box-sizing:border-box}
                 img.parallax-content{display:block;max-width:none;max-height:none;object-fit:fill}
                 .parallax-scroller{width:390px;height:844px}
-                .parallax-scroller::before{width:390px;height:2044px}
+                .parallax-scroller::after{width:390px;height:2044px}
                 .parallax-element[data-element="card"]{left:0px;top:900px;width:390px;height:300px;translate:none;scale:1;rotate:0deg;opacity:1}
                 @supports (animation-timeline: scroll()){
-                .parallax-element[data-element="card"]{animation-name:parallax-1;animation-duration:auto;animation-timing-function:linear;animation-fill-mode:both;animation-timeline:--parallax;animation-range-start:0px;animation-range-end:1001200px}
+                .parallax-element[data-element="card"]{animation-name:parallax_f3114481_1;animation-duration:auto;animation-timing-function:linear;animation-fill-mode:both;animation-timeline:scroll(nearest y);animation-range-start:0px;animation-range-end:1001200px}
                 }
-                @keyframes parallax-1{0%{translate:0px 0px}0.005593288054334798%{translate:0px 0px;animation-timing-function:cubic-bezier(0, 0, 0.58, 1)}0.11985617259288853%{translate:0px -120px}100%{translate:0px -120px}}
+                @keyframes parallax_f3114481_1{0%{translate:0px 0px}0.00559329%{translate:0px 0px;animation-timing-function:cubic-bezier(0, 0, 0.58, 1)}0.11985617%{translate:0px -120px}100%{translate:0px -120px}}
                 @media (prefers-reduced-motion: reduce){
                 .parallax-scroller{width:390px;height:844px}
-                .parallax-scroller::before{width:390px;height:2044px}
+                .parallax-scroller::after{width:390px;height:2044px}
                 .parallax-element[data-element="card"]{left:0px;top:900px;width:390px;height:300px;translate:none;scale:1;rotate:0deg;opacity:1}
                 @supports (animation-timeline: scroll()){
                 .parallax-element[data-element="card"]{animation:none}
@@ -2370,6 +2617,7 @@ components:
     MalformedJSON:
       description: The body is not JSON (detail gives the byte position), or the request is not well-formed HTTP/1.1 (see BadRequest).
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
@@ -2383,6 +2631,7 @@ components:
     InvalidRequest:
       description: Invalid values, wrong types, unknown fields or parameters; errors lists every one.
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
@@ -2396,6 +2645,7 @@ components:
     UnsupportedMediaType:
       description: 'A POST whose Content-Type is missing or not application/json (parameters allowed) or application/*+json; or a content-coded body (`Content-Encoding: gzip`: the service decodes none, RFC 9110 §15.5.16); with `Expect: 100-continue` sent from the head, instead of 100 (RFC 9110 §10.1.1).'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
         Accept-Post: {description: 'The media type a POST body may have (RFC 9110 §15.5.16).', schema: {const: application/json}}
@@ -2406,6 +2656,7 @@ components:
     ContentTooLarge:
       description: The body exceeds the limit (default 1 MiB).
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
@@ -2414,6 +2665,7 @@ components:
     RequestTimeout:
       description: The client was too slow to send the request.
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
@@ -2422,6 +2674,7 @@ components:
     HeadersTooLarge:
       description: The request line and headers exceed the limit (default 16 KiB).
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
@@ -2430,6 +2683,7 @@ components:
     Unavailable:
       description: Overloaded or draining.
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
@@ -2440,6 +2694,7 @@ components:
         If-None-Match matched the ETag of the representation that would be sent
         (RFC 9110 §13.1.2, §15.4.5): no content; the 200's ETag, Cache-Control and Vary.
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         ETag: {$ref: '#/components/headers/ETag'}
         Cache-Control: {$ref: '#/components/headers/CacheControl'}
         Vary: {$ref: '#/components/headers/Vary'}
@@ -2447,6 +2702,7 @@ components:
     PreconditionFailed:
       description: 'A POST whose If-None-Match matches the answer''s ETag is not performed (RFC 9110 §13.1.2).'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
@@ -2457,18 +2713,20 @@ components:
         A CORS preflight (Fetch standard §3.2.3), on every route; unknown paths are 404. For a
         disallowed origin only `Allow` (and `Vary`) are sent, so the browser fails the preflight.
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Allow: {description: The route's methods., schema: {type: string}, example: 'GET, HEAD, POST, OPTIONS'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
         Access-Control-Allow-Methods: {description: The route's methods., schema: {type: string}, example: 'GET, HEAD, POST, OPTIONS'}
         Access-Control-Allow-Headers:
-          description: '`Content-Type, If-None-Match`, plus those asked for that are safelisted (`accept`, `accept-language`, `content-language`).'
+          description: '`Content-Type, If-None-Match, traceparent, tracestate, X-Request-Id`, then the operator''s names (`--cors-allow-headers`), plus those asked for that are safelisted (`accept`, `accept-language`, `content-language`). A header asked for outside the list is left out, so the browser refuses the request. `/metrics` sends none of the `Access-Control-*` fields.'
           schema: {type: string}
-          example: 'Content-Type, If-None-Match'
+          example: 'Content-Type, If-None-Match, traceparent, tracestate, X-Request-Id'
         Access-Control-Max-Age: {description: 'Seconds a browser may reuse the preflight (7200, Chromium''s cap).', schema: {type: string}, example: '7200'}
         Vary: {description: '`Origin` with a list of origins; `Access-Control-Request-Headers` when it was sent.', schema: {type: string}}
     BadRequest:
       description: 'The request is not well-formed HTTP/1.1 (RFC 9112), e.g. no Host, or an absolute-form target without a host; the connection is closed.'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
@@ -2477,6 +2735,7 @@ components:
     URITooLong:
       description: 'The request-target alone is over the head limit (default 16 KiB; RFC 9110 §15.5.15); the connection is closed. Use the POST form for long requests.'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
@@ -2485,6 +2744,7 @@ components:
     ExpectationFailed:
       description: 'An `Expect` other than `100-continue` (RFC 9110 §10.1.1).'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
@@ -2493,6 +2753,7 @@ components:
     NotImplemented:
       description: 'A transfer coding other than chunked, e.g. `Transfer-Encoding: gzip, chunked` (RFC 9112 §6.1); the connection is closed.'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
@@ -2501,6 +2762,7 @@ components:
     VersionNotSupported:
       description: 'Not HTTP/1.0 or HTTP/1.1 (RFC 9110 §15.6.6).'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
       content:
@@ -2509,66 +2771,79 @@ components:
     HeadBadRequest:
       description: 'HEAD of a BadRequest problem: its status and fields, no content (RFC 9110 §9.3.2).'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
     HeadRequestTimeout:
       description: 'HEAD of a RequestTimeout problem: its status and fields, no content (RFC 9110 §9.3.2).'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
     HeadContentTooLarge:
       description: 'HEAD of a ContentTooLarge problem: its status and fields, no content (RFC 9110 §9.3.2).'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
     HeadURITooLong:
       description: 'HEAD of a URITooLong problem: its status and fields, no content (RFC 9110 §9.3.2).'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
     HeadUnsupportedMediaType:
       description: 'HEAD of a UnsupportedMediaType problem: its status and fields, no content (RFC 9110 §9.3.2).'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
     HeadExpectationFailed:
       description: 'HEAD of a ExpectationFailed problem: its status and fields, no content (RFC 9110 §9.3.2).'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
     HeadHeadersTooLarge:
       description: 'HEAD of a HeadersTooLarge problem: its status and fields, no content (RFC 9110 §9.3.2).'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
     HeadNotImplemented:
       description: 'HEAD of a NotImplemented problem: its status and fields, no content (RFC 9110 §9.3.2).'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
     HeadUnavailable:
       description: 'HEAD of a Unavailable problem: its status and fields, no content (RFC 9110 §9.3.2).'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
     HeadVersionNotSupported:
       description: 'HEAD of a VersionNotSupported problem: its status and fields, no content (RFC 9110 §9.3.2).'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
     HeadInvalidRequest:
       description: 'HEAD of a InvalidRequest problem: its status and fields, no content (RFC 9110 §9.3.2).'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
     HeadNotFound:
       description: 'HEAD of a NotFound problem: its status and fields, no content (RFC 9110 §9.3.2).'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
     HeadOK:
       description: 'The GET answer''s status and fields, no content (RFC 9110 §9.3.2): the ETag, Content-Type and Content-Length a GET would send.'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         ETag: {$ref: '#/components/headers/ETag'}
         Cache-Control: {$ref: '#/components/headers/CacheControl'}
         Vary: {$ref: '#/components/headers/Vary'}
@@ -2578,9 +2853,25 @@ components:
     HeadOKNoStore:
       description: 'The GET answer''s status and fields, no content (RFC 9110 §9.3.2); not to be stored.'
       headers:
+        X-Request-Id: {$ref: '#/components/headers/XRequestId'}
         Cache-Control: {$ref: '#/components/headers/CacheControlNoStore'}
         Access-Control-Allow-Origin: {$ref: '#/components/headers/AccessControlAllowOrigin'}
   parameters:
+    XRequestId:
+      name: X-Request-Id
+      in: header
+      description: An id of the caller's for this request, echoed in the answer's `X-Request-Id` when it is one token of 1 to 128 letters, digits and `-._~+/=:@`; anything else (or two of them) is replaced by one the server makes, never refused.
+      schema: {type: string}
+    Traceparent:
+      name: traceparent
+      in: header
+      description: 'W3C Trace Context parent (`00-<32 hex trace id>-<16 hex parent id>-<2 hex flags>`, e.g. `00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01`), kept in the access log (`traceId`, `parentId`); a malformed or repeated one is ignored, never an error (docs/operations.md#tracing).'
+      schema: {type: string}
+    Tracestate:
+      name: tracestate
+      in: header
+      description: W3C Trace Context vendor entries, kept in the access log with a valid `traceparent` when they keep the recommendation's rules; else ignored.
+      schema: {type: string}
     Origin:
       name: Origin
       in: header
@@ -2607,6 +2898,15 @@ components:
       description: The non-safelisted headers the request will send, comma-separated, e.g. `content-type, if-none-match`.
       schema: {type: string}
   headers:
+    XRequestId:
+      description: |
+        The request's id (docs/operations.md#request-ids), on every answer, problems, 304s,
+        preflights and the engine's own errors included: the caller's `X-Request-Id` when it was
+        one token of 1 to 128 letters, digits and `-._~+/=:@`, else one made by the server (the
+        process's 48-bit tag in hex, the worker's number, a counter: `9f86d081884c-0-42`). It is
+        in the request's access-log line (`requestId`), and exposed to scripts by CORS.
+      schema: {type: string, minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._~+/=:@-]+$'}
+      example: 9f86d081884c-0-42
     ETag:
       description: |
         Strong entity tag of this representation, the same on every run and machine: a 64-bit
@@ -2619,6 +2919,9 @@ components:
       description: '`public, max-age=86400` on GET/HEAD answers (`--cache-max-age`); absent on POST answers.'
       schema: {type: string}
       example: public, max-age=86400
+    CacheControlRevalidate:
+      description: The documents (the demo, the contract, the module, the problem types' pages) are the build's own bytes, kept by caches but revalidated on every use, so an upgrade is seen at once (a 304 while the build is the same).
+      schema: {const: no-cache}
     CacheControlNoStore:
       description: Problems and operational answers are not to be stored.
       schema: {const: no-store}
@@ -2634,8 +2937,8 @@ components:
       schema: {type: string}
       example: '*'
     AccessControlExposeHeaders:
-      description: Lets scripts read the ETag.
-      schema: {const: ETag}
+      description: Lets scripts read the ETag and the request's id.
+      schema: {const: 'ETag, X-Request-Id'}
 
 """####
 }

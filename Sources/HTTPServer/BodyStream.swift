@@ -21,16 +21,8 @@ final class BodyStream {
     /// Close after the body (an HTTP/1.0 peer with unknown length, or the response asked to).
     let close: Bool
     @exclusivity(unchecked) private(set) var produced = 0
-    /// The head, held back while the producer prepares (`HTTPBodyProducer.prepares`); nil once
-    /// it is in the outbox (or for a producer that does not prepare).
-    var heldHead: ByteBuffer?
-    /// A HEAD request's answer: once prepared, the head alone.
-    var headOnly = false
-    /// A refusal's framing: `Connection: keep-alive` for an HTTP/1.0 peer, as the held head's.
-    var keepAliveHeader = false
-
     /// One slice of the producer's preparation (`HTTPBodyProducer.prepare`).
-    func prepare() -> HTTPBodyPreparation { producer.prepare() }
+    func prepare() -> Preparation<HTTPResponse> { producer.prepare() }
 
     init(producer: any HTTPBodyProducer, chunked: Bool, expectedLength: Int?, close: Bool) {
         self.producer = producer

@@ -37,8 +37,8 @@ final class Connection {
     /// Accepts a pending connection of `listener`; nil when the accept fails.
     init?(loop: EventLoop, listener: UVHandle<uv_tcp_t, EventLoop>) {
         self.loop = loop
-        machine = HTTPConnectionStateMachine(limits: loop.limits, date: loop.date, budget: loop.state.budget, now: loop.now)
-        machine.defersProduction = true  // streamed bodies are made in slices only (`resume`)
+        machine = HTTPConnectionStateMachine(limits: loop.limits, date: loop.date, budget: loop.state.budget, now: loop.now,
+                                             clock: { uv_hrtime() })
         tcp = nil
         timer = nil
         tcp = .tcp(on: loop.uv, owner: self)
@@ -85,42 +85,23 @@ final class Connection {
         run(machine.receive(bytes, now: now), now: now)
     }
 
-    /// Carry on after the output budget freed, or at the next turn of the loop after a slice: the
-    /// one run that makes a streamed body (any other event only writes what is made and yields).
+    /// Carry on after the output budget freed, or at the next turn of the loop after `.yield`:
+    /// the machine's slice, the one run that makes a streamed body
+    /// (`HTTPConnectionStateMachine.resume`).
     func resume(now: UInt64) {
         guard !closing, lingerUntil == nil else { return }
-        machine.defersProduction = false
-        run(machine.resume(now: now), now: now, sliceStart: now)
-        machine.defersProduction = true
+        run(machine.resume(now: now), now: now)
     }
-
-    /// Bytes one run may write, and the time it may spend, before it yields to the loop's other
-    /// connections: a streamed answer whose socket keeps taking bytes (a fast reader, a big
-    /// kernel buffer) would otherwise be produced for as long as the socket takes it, holding
-    /// every other connection and `/healthz` (docs/operations.md#bounded-memory). The producer
-    /// makes up to the high-water mark per call, or one chunk for a slow writer that
-    /// `writesEachChunk` (`ResponseOutput.produce`: a stylesheet's chunk is about 1 ms), and the clock is read only between chunks of a
-    /// stream that goes on, so a whole answer pays no clock read. Past either bound the run
-    /// returns and the loop resumes it at its next turn, after polling the others
-    /// (`EventLoop.resumeNextTurn`). Only such a resumed run makes a body: a run for an I/O event
-    /// (a new request, a write's end) writes what is made and yields, so twenty requests or
-    /// write completions in one poll cost no body (`ResponseOutput.defersProduction`; twenty
-    /// 1 000-page keyframes answers once made 2 × 256 KiB each there, a 360 ms turn).
-    static let pumpSliceBytes = 256 * 1024
-    static let pumpSliceNanoseconds: UInt64 = 2_000_000
 
     /// Carries out `action` and those that follow it until the machine waits or closes. `now`:
     /// when the event happened, read again once an answer is made (that may take a while).
-    /// `sliceStart`: when the slice began (a resumed run's turn); 0: not a slice, so the run
-    /// makes no body and yields at its first write another follows (and reads no clock).
-    private func run(_ first: HTTPConnectionStateMachine.Action, now: UInt64, sliceStart: UInt64 = 0) {
+    private func run(_ first: HTTPConnectionStateMachine.Action, now: UInt64) {
         var now = now
         // One strong reference for the whole run: each use of the `unowned(unsafe)` property
         // would otherwise be its own retain and release.
         let loop = self.loop
         guard !closing, let responder = loop.responder else { closeNow(); return }
         var action = first
-        var written = 0
         while true {
             switch action {
             case .respond(let asked):
@@ -129,19 +110,11 @@ final class Connection {
                     return now
                 }
             case .write:
-                written &+= machine.outbox.readableBytes
                 guard let next = flush(now: now) else { closeNow(); return }
-                // Only while more of a streamed body is ready to write: any other action (a
-                // response owed, a wait, a close) is carried out now, as the machine asked.
-                // A run that did not begin as a slice (a new answer, a write's end) makes no body
-                // and yields once it wrote what was made: twenty requests arriving in one turn
-                // then cost their heads, not twenty slices.
-                if case .write = next, !machine.waitingForBudget,
-                   sliceStart == 0 || written > Self.pumpSliceBytes || loop.now &- sliceStart > Self.pumpSliceNanoseconds {
-                    loop.resumeNextTurn(self)  // the outbox waits there, written first
-                    return
-                }
                 action = next
+            case .yield:
+                loop.resumeNextTurn(self)
+                return
             case .wait(let wait):
                 if wait.reading != reading {
                     if wait.reading {
@@ -193,6 +166,7 @@ final class Connection {
     /// uv_write of the outbox itself: its storage moves to `pending` (no copy) and the machine
     /// gets the empty spare, so a stalled connection holds its unsent bytes once, and only
     /// those (they are what the output budget counts). Nil on a socket error.
+    @inline(__always)
     private func flush(now: UInt64) -> HTTPConnectionStateMachine.Action? {
         let count = machine.outbox.readableBytes
         let sent = machine.withOutbox { tcp.tryWrite($0) }

@@ -9,6 +9,10 @@ extension HTTPConnectionStateMachine {
         case respond(Asked)
         /// Send `outbox`, then report with `outboxWritten(queued:now:)`.
         case write
+        /// Nothing to write now, but a producer has more to make: let the loop's other
+        /// connections run, then call `resume(now:)` at its next turn (the slice is spent, or
+        /// the event was not a slice: bodies are made only in the loop's slices).
+        case yield
         /// Close the connection; the machine is finished.
         case close
         /// Nothing to do until the next event (bytes, a write's end, the timer, a drain, the

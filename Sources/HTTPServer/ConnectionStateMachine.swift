@@ -1,5 +1,5 @@
 /// One connection's HTTP/1.1 state, free of I/O (docs/architecture.md#a-requests-path, after
-/// swift-nio's `HTTPConnectionStateHandler.StateMachine`, and async-http-client's connection
+/// Hummingbird's `HTTPConnectionStateHandler.StateMachine`, and async-http-client's connection
 /// machine that owns a request machine): the owner of two machines, `RequestIntake` (bytes in,
 /// parsing, pipelining, 408s, drain) and `ResponseOutput` (framing, streaming, outbox, budget).
 ///
@@ -27,19 +27,21 @@ struct HTTPConnectionStateMachine {
     /// The last event that showed the connection alive (bytes in, output taken or framed): the
     /// idle timeout counts from here.
     private var lastActivity: UInt64
-    /// The access record of an answer still preparing (`respond`), with its start and responder.
-    private var heldRecord: (HTTPRequestRecord, UInt64, any HTTPResponder)?
 
     /// How long idle connections linger when the drain begins (capped by the drain timeout).
     static let drainIdleGrace: UInt64 = 250_000_000
-    static let retainedOutboxCapacity = ResponseOutput.retainedOutboxCapacity
     static let chunkLimit = ResponseOutput.chunkLimit
+    /// What one slice of the loop's turn may make and spend (`resume`).
+    static let sliceBytes = ResponseOutput.sliceBytes
+    static let sliceNanoseconds = ResponseOutput.sliceNanoseconds
 
-    init(limits: HTTPLimits, date: DateCache, budget: OutputBudget? = nil, remoteAddress: String = "", now: UInt64) {
+    /// `clock`: the monotonic time, read only within a slice that goes on (`resume`).
+    init(limits: HTTPLimits, date: DateCache, budget: OutputBudget? = nil, remoteAddress: String = "", now: UInt64,
+         clock: @escaping () -> UInt64) {
         self.limits = limits
         self.remoteAddress = remoteAddress
         self.intake = RequestIntake(limits: limits)
-        self.output = ResponseOutput(limits: limits, budget: budget ?? OutputBudget(limit: limits.maxOutputBytes))
+        self.output = ResponseOutput(limits: limits, budget: budget ?? OutputBudget(limit: limits.maxOutputBytes), clock: clock)
         self.date = date
         self.lastActivity = now
         headerTimeout = limits.headerTimeout.engineNanoseconds
@@ -55,11 +57,6 @@ struct HTTPConnectionStateMachine {
     /// True while no request is partly received or being answered and nothing is unsent.
     var isIdle: Bool { intake.isIdle && output.isIdle && output.buffered == 0 && intake.stash.isEmpty }
     var waitingForBudget: Bool { output.waitingForBudget }
-    /// Streamed bodies are made only in the transport's slices (`ResponseOutput.defersProduction`).
-    var defersProduction: Bool {
-        get { output.defersProduction }
-        set { output.defersProduction = newValue }
-    }
     /// The two halves' states, for tests.
     var intakeState: RequestIntake.State { intake.state }
     var outputState: ResponseOutput.State { output.state }
@@ -67,7 +64,7 @@ struct HTTPConnectionStateMachine {
     /// When `timeout(now:)` next has work, or nil.
     var deadline: UInt64? {
         if output.isAnswering { return nil }
-        if output.isStreaming || output.buffered > 0 { return lastActivity &+ idleTimeout }
+        if output.isProducing || output.buffered > 0 { return lastActivity &+ idleTimeout }
         switch intake.state {
         case .closed: return nil
         case .receiving(let started, false): return started &+ min(headerTimeout, requestTimeout)
@@ -130,7 +127,7 @@ struct HTTPConnectionStateMachine {
     mutating func timeout(now: UInt64, unsent: Int? = nil) -> Action {
         if let unsent, output.noteUnsent(unsent) { lastActivity = now }
         guard let d = deadline, now >= d else { return settle(now: now) }
-        if output.isStreaming || output.buffered > 0 { return finish() }
+        if output.isProducing || output.buffered > 0 { return finish() }
         if let error = intake.requestTimeout(limits: limits) {
             return take(intake.fail(error, now: now)) ?? settle(now: now)
         }
@@ -144,8 +141,14 @@ struct HTTPConnectionStateMachine {
         return settle(now: now)
     }
 
-    /// Carry on: at the start, and when the output budget the connection waited for frees.
-    mutating func resume(now: UInt64) -> Action { settle(now: now) }
+    /// Carry on: at the start, at the loop's next turn after `.yield`, and when the output budget
+    /// the connection waited for frees. The one event that makes bodies: it opens a slice of the
+    /// loop's turn, which lasts until the machine waits, yields or closes, and makes at most
+    /// `sliceBytes` in at most `sliceNanoseconds` (`ResponseOutput.openSlice`).
+    mutating func resume(now: UInt64) -> Action {
+        output.openSlice(now: now)
+        return settle(now: now)
+    }
 
     /// The transport closed the connection: drop everything, give the budget back.
     mutating func abort() {
@@ -179,16 +182,16 @@ struct HTTPConnectionStateMachine {
         let now = clock()
         let closeAsked = !intake.isOpen || response.close || !intake.answer.keepAlive || intake.isDraining
         let (bytesOut, closes) = output.frame(&response, to: intake.answer, closeAsked: closeAsked, date: date)
-        if !output.isStreaming { intake.answered(closing: closes) } else if closes { intake.finish() }
+        if !output.isProducing { intake.answered(closing: closes) } else if closes { intake.finish() }
         lastActivity = now
         let started = intake.answer.started
         if _slowPath(output.isPreparing) {
-            holdRecord(status: response.status.code, bytesOut: bytesOut, now: now, responder)
+            park(status: response.status.code, label: response.label, note: response.note, bytesOut: bytesOut, now: now, responder)
         } else {
             responder.record(HTTPRequestRecord(
                 method: intake.answer.method, recordPath: intake.answer.path, status: response.status.code,
                 bytesIn: intake.bytesIn, bytesOut: bytesOut, durationNanoseconds: now >= started ? now &- started : 0,
-                remoteAddress: remoteAddress))
+                remoteAddress: remoteAddress, label: response.label))
         }
         intake.bytesIn = 0
         return settle(now: now)
@@ -233,10 +236,7 @@ struct HTTPConnectionStateMachine {
         // An answer is owed: the transport answers `.respond` before anything else, so no other
         // event comes in between; should one, it changes nothing.
         if output.isAnswering { return .wait(Wait(reading: intake.isOpen, deadline: nil, forBudget: false)) }
-        if output.isStreaming {
-            if let closing = output.produce(date: date) { intake.answered(closing: closing) }
-            if _slowPath(heldRecord != nil) { preparing(now: now) }
-        }
+        if output.isProducing, let yielded = produce(now: now) { return yielded }
         while !intake.stash.isEmpty && mayParse {
             if let action = take(intake.parseStash(now: now)) { return action }
         }
@@ -251,46 +251,44 @@ struct HTTPConnectionStateMachine {
         }
         // While a body streams the next request waits anyway: reading more would only grow the
         // stash (a client could pipeline without bound behind a stream paused for the budget).
-        let pause = !intake.isOpen || output.overHighWater || (output.overBudget && idleIntake) || output.isStreaming
+        let pause = !intake.isOpen || output.overHighWater || (output.overBudget && idleIntake) || output.isProducing
+        output.closeSlice()
         return .wait(Wait(reading: !pause, deadline: deadline, forBudget: output.waitingForBudget))
     }
 
-    /// A head held back while its producer prepares is recorded when it is decided, with the
-    /// status that went out (`settle`). Out of line: `respond` stays inlined in the transport's run.
+    /// `settle`'s production, out of line (the whole answers' path stays short, bench w7): what
+    /// the slice allows of the producer (`ResponseOutput.produce`); `.yield` when it made nothing
+    /// and has more, nothing being written.
     @inline(never)
-    private mutating func holdRecord(status: Int, bytesOut: Int, now: UInt64, _ responder: any HTTPResponder) {
+    private mutating func produce(now: UInt64) -> Action? {
+        switch output.produce(date: date) {
+        case .goesOn: break
+        case .yields:
+            if output.isDrained {
+                output.closeSlice()
+                return .yield
+            }
+        case .finished(let closes): intake.answered(closing: closes)
+        }
+        // Preparing is an answer in progress, not idleness.
+        if output.isPreparing { lastActivity = now }
+        return nil
+    }
+
+    /// The access record of an answer whose head is held back while its producer prepares,
+    /// parked until it is decided, with the status and bytes that went out then
+    /// (`PreparedAnswer.decided`). Out of line: `respond` stays inlined in the transport's run.
+    @inline(never)
+    private mutating func park(status: Int, label: Int?, note: (any AnyObject & Sendable)?, bytesOut: Int, now: UInt64,
+                               _ responder: any HTTPResponder) {
         let started = intake.answer.started
-        heldRecord = (HTTPRequestRecord(
+        output.park(HTTPRequestRecord(
             method: intake.answer.method, recordPath: intake.answer.path, status: status,
             bytesIn: intake.bytesIn, bytesOut: bytesOut, durationNanoseconds: now >= started ? now &- started : 0,
-            remoteAddress: remoteAddress), started, responder)
-    }
-
-    /// While a producer prepares: preparing is an answer in progress, not idleness. Once it has
-    /// decided: its record.
-    @inline(never)
-    private mutating func preparing(now: UInt64) {
-        guard let (record, started, responder) = heldRecord else { return }
-        if output.isPreparing { lastActivity = now } else { recordPrepared(record, started, responder, now: now) }
-    }
-
-    /// The record of an answer whose producer prepared: the status sent (a refusal's when it
-    /// refused), the bytes framed then, the time until then.
-    private mutating func recordPrepared(_ record: HTTPRequestRecord, _ started: UInt64, _ responder: any HTTPResponder, now: UInt64) {
-        heldRecord = nil
-        var r = record
-        r.status = output.refusedStatus?.code ?? r.status
-        r.bytesOut = output.preparedHeadBytes
-        r.durationNanoseconds = now >= started ? now &- started : 0
-        responder.record(r)
+            remoteAddress: remoteAddress, label: label), note: note, started: started, for: responder)
     }
 
     private mutating func finish() -> Action {
-        // Closed before its producer decided: recorded as framed (as a stream cut short is).
-        if let (record, _, responder) = heldRecord {
-            heldRecord = nil
-            responder.record(record)
-        }
         intake.close()
         output.drop()
         return .close

@@ -32,13 +32,16 @@ final class EventLoop: @unchecked Sendable {
     /// thread touches it, so the per-request `inout` skips the dynamic exclusivity check.
     @exclusivity(unchecked) var response = HTTPResponse()
     private(set) var boundPort = 0
+    /// The address bound: `--host` without brackets, or `0.0.0.0` for a `::` the kernel cannot
+    /// serve (UVHandle's `listener`).
+    private(set) var boundHost = ""
     private var listener: UVHandle<uv_tcp_t, EventLoop>?
     private var wakeup: UVHandle<uv_async_t, EventLoop>!
     /// Fires at the drain deadline: whatever is still open then is closed.
     private var drainTimer: UVHandle<uv_timer_t, EventLoop>!
     /// Connections whose next step waits for the output budget (re-pumped when it frees).
     private var budgetWaiters: [Connection] = []
-    /// Connections whose run used its slice (`Connection.pumpSliceNanoseconds`), resumed by
+    /// Connections whose run used its slice (`HTTPConnectionStateMachine.sliceNanoseconds`), resumed by
     /// `nextTurn`: a libuv idle handle, whose callback runs once per turn of the loop before it
     /// polls (and keeps that poll from blocking). A timer due at once would not do (libuv 1.44
     /// runs a timer re-armed for now again in the same turn), nor a queued write's completion
@@ -88,12 +91,14 @@ final class EventLoop: @unchecked Sendable {
                     on: uv, owner: self, sharing: socket, backlog: configuration.backlog,
                     onConnection: onConnection)
                 boundPort = first.boundPort
+                boundHost = first.boundHost
             } else {
-                let (handle, bound) = try UVHandle<uv_tcp_t, EventLoop>.listener(
-                    on: uv, owner: self, host: configuration.host, port: port, backlog: configuration.backlog,
-                    reusePort: configuration.reusePort, onConnection: onConnection)
+                let (handle, bound, host) = try UVHandle<uv_tcp_t, EventLoop>.listener(
+                    on: uv, owner: self, host: ListenAddress.unbracketed(configuration.host), port: port,
+                    backlog: configuration.backlog, reusePort: configuration.reusePort, onConnection: onConnection)
                 listener = handle
                 boundPort = bound
+                boundHost = host
             }
             // One socket, several loops: spread a burst of connections over them.
             if !configuration.reusePort && configuration.workers > 1 { listener?.acceptOneAtATime() }
@@ -267,7 +272,7 @@ final class EventLoop: @unchecked Sendable {
         yielded.append(connection)
     }
 
-    /// At most `Connection.pumpSliceNanoseconds` for all of them together, so twenty streams do
+    /// At most `HTTPConnectionStateMachine.sliceNanoseconds` for all of them together, so twenty streams do
     /// not make one turn twenty slices long: whoever does not get a turn now goes first at the
     /// next (each resumed run takes at least one chunk, so every turn moves one on).
     private func turnBegan() {
@@ -277,7 +282,7 @@ final class EventLoop: @unchecked Sendable {
         while served < spare.count {
             spare[served].resume(now: start)  // may list it again
             served += 1
-            if self.now &- start > Connection.pumpSliceNanoseconds { break }
+            if self.now &- start > HTTPConnectionStateMachine.sliceNanoseconds { break }
         }
         if served < spare.count { yielded.insert(contentsOf: spare[served...], at: 0) }
         spare.removeAll(keepingCapacity: true)

@@ -32,23 +32,49 @@ public protocol HTTPBodyProducer {
     /// on at its next turn): `.more` to be called again, `.ready` to send the head as framed and
     /// then the body, or `.refused` with the complete response to send instead (a problem), the
     /// producer then never called again. Called on the loop's thread, also for HEAD.
-    mutating func prepare() -> HTTPBodyPreparation
+    mutating func prepare() -> Preparation<HTTPResponse>
 }
 
 extension HTTPBodyProducer {
     public var writesEachChunk: Bool { false }
     public var prepares: Bool { false }
-    public mutating func prepare() -> HTTPBodyPreparation { .ready }
+    public mutating func prepare() -> Preparation<HTTPResponse> { .ready }
 }
 
-/// What a producer that `prepares` decided (`HTTPBodyProducer.prepare`).
-public enum HTTPBodyPreparation {
-    /// Not yet: call again at the loop's next turn.
+/// What a preparation decided after one step: the one outcome from an application's check (a
+/// fluid stylesheet's, refusing with its issues) through its answer's cursor to the engine
+/// (`HTTPBodyProducer.prepare`, refusing with the complete response to send instead).
+public enum Preparation<Refusal> {
+    /// Not yet: call again (the engine: at the loop's next slice).
     case more
-    /// The head as framed, then the body.
+    /// Decided: write the answer (the engine: the head as framed, then the body).
     case ready
-    /// This complete response instead (its own status, fields and body; not streamed).
-    case refused(HTTPResponse)
+    /// Decided: answer this instead (the engine: a complete response, not streamed).
+    case refused(Refusal)
+
+    /// The same decision with its refusal turned into `T` (the issues into a problem response).
+    @inlinable
+    public func refusing<T>(_ transform: (Refusal) -> T) -> Preparation<T> {
+        switch self {
+        case .more: .more
+        case .ready: .ready
+        case .refused(let r): .refused(transform(r))
+        }
+    }
+
+    /// Runs `step` until it decides, at once: the refusal, or nil once ready. The one loop for
+    /// what is decided whole (an answer small enough to be written whole, tests, the fuzz
+    /// targets); the engine runs the same steps a slice at a time (`ResponseOutput.produce`).
+    @inlinable
+    public static func decide(_ step: () -> Preparation) -> Refusal? {
+        while true {
+            switch step() {
+            case .more: continue
+            case .ready: return nil
+            case .refused(let r): return r
+            }
+        }
+    }
 }
 
 public enum HTTPBodyProgress: Sendable, Equatable {
@@ -88,7 +114,7 @@ public struct CodedBodyProducer<Producer: HTTPBodyProducer, Coder: HTTPContentCo
     public var writesEachChunk: Bool { true }
     public var prepares: Bool { producer.prepares }
     /// A refusal is sent as the inner producer made it, not coded (its head has no coding).
-    public mutating func prepare() -> HTTPBodyPreparation { producer.prepare() }
+    public mutating func prepare() -> Preparation<HTTPResponse> { producer.prepare() }
 
     public mutating func produce(into buffer: inout ByteBuffer, limit: Int) -> HTTPBodyProgress {
         plain.clear(keepingCapacityUpTo: 4 * max(limit, 1 << 14))

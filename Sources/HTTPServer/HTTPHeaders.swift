@@ -68,6 +68,20 @@ public struct HTTPHeaders: ~Escapable {
 
     public func contains(_ name: StaticString) -> Bool { firstIndex(of: name) != nil }
 
+    /// The index of the one field named `name`, or nil when there is none or more than one (a
+    /// field that is not a list, such as `X-Request-Id`, sent twice is ambiguous).
+    public func soleIndex(of name: StaticString) -> Int? {
+        guard let first = firstIndex(of: name) else { return nil }
+        let n = Int32(truncatingIfNeeded: name.utf8CodeUnitCount)
+        var i = first &+ 1
+        while i < fields.count {
+            let f = fields[i]
+            if f.nameEnd &- f.nameStart == n && Self.sameName(bytes.extracting(f.name), name) { return nil }
+            i &+= 1
+        }
+        return first
+    }
+
     /// The first value of `name` as a String (allocates: for rare fields and tests).
     public subscript(_ name: StaticString) -> String? {
         guard let i = firstIndex(of: name) else { return nil }

@@ -42,8 +42,6 @@ final class HTTPParser {
     }
     private let message: UnsafeMutablePointer<Message>
 
-    var limits: HTTPLimits { message.pointee.limits }
-
     /// Lends the complete message (after `messageComplete`) as a request for one call. The
     /// spans are made from the message's stable storage, so nothing is copied.
     func withRequest<R>(_ use: (borrowing HTTPRequest) -> R) -> R {

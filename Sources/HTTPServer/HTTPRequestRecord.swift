@@ -14,10 +14,14 @@ public struct HTTPRequestRecord: Sendable {
     /// From the first byte of the request to the response being queued, in nanoseconds.
     public var durationNanoseconds: UInt64
     public var remoteAddress: String
+    /// The label the application gave the answer (`HTTPResponse.label`); nil for an engine
+    /// error's answer, which no application code chose.
+    public var label: Int?
 
     public init(method: HTTPMethod, path: String, status: Int, bytesIn: Int, bytesOut: Int,
-                durationNanoseconds: UInt64, remoteAddress: String) {
+                durationNanoseconds: UInt64, remoteAddress: String, label: Int? = nil) {
         self.method = method
+        self.label = label
         self.recordPath = RecordPath(path)
         self.status = status
         self.bytesIn = bytesIn
@@ -27,8 +31,9 @@ public struct HTTPRequestRecord: Sendable {
     }
 
     init(method: HTTPMethod, recordPath: RecordPath, status: Int, bytesIn: Int, bytesOut: Int,
-                durationNanoseconds: UInt64, remoteAddress: String) {
+                durationNanoseconds: UInt64, remoteAddress: String, label: Int?) {
         self.method = method
+        self.label = label
         self.recordPath = recordPath
         self.status = status
         self.bytesIn = bytesIn

@@ -69,6 +69,13 @@ public struct HTTPResponse {
     private(set) var refusedField: String?
     /// Ask the engine to close the connection after this response.
     public var close: Bool
+    /// The application's name for what answered (the service: its route's index), handed back
+    /// in the answer's record (`HTTPRequestRecord.label`); nil unless set.
+    public var label: Int?
+    /// More the application wants back in the record (the service: an access record's fields),
+    /// for an answer whose record comes after other requests were answered (its head waited
+    /// while its producer prepared); nil unless set.
+    public var note: (any AnyObject & Sendable)?
     /// The own buffer: the body while `source` is `.own`, else empty (kept for its capacity).
     private var own: ByteBuffer
     private(set) var source = Source.own
@@ -82,6 +89,7 @@ public struct HTTPResponse {
         self.refusedField = nil
         self.own = body
         self.close = close
+        self.label = nil
         self.contentType = contentType
         if !headers.isEmpty { self.headers = headers }
     }
@@ -144,6 +152,27 @@ public struct HTTPResponse {
         fieldLines.writeBuffer(lines.bytes)
     }
 
+    /// Adds the field `prefix` then `n` in decimal (digits are always a valid value).
+    @inline(__always)
+    public mutating func appendField(_ prefix: HTTPFieldPrefix, decimal n: UInt64) {
+        if let refused = prefix.refused { return refuse(refused) }
+        if refusedField != nil { return }
+        // One reservation: the prefix, 20 digits at most, then CRLF.
+        if let inline = prefix.inline {
+            return fieldLines.writeReserved(InlineBytes.capacity &+ 22) { out in
+                out.writeInline(inline)
+                out.writeDecimal(n)
+                out.writeStaticString("\r\n")
+            }
+        }
+        let start = prefix.bytes.readableBytesSpan
+        fieldLines.writeReserved(start.count &+ 22) { out in
+            out.writeBytes(start)
+            out.writeDecimal(n)
+            out.writeStaticString("\r\n")
+        }
+    }
+
     /// Adds the field `name` with a value written in place by `write` (a tag's digits, say),
     /// checked after it is written; a refused value is taken back and recorded.
     @inline(__always)
@@ -165,11 +194,6 @@ public struct HTTPResponse {
     private static func isValue(_ lines: borrowing ByteBuffer, from start: Int) -> Bool {
         let span = lines.readableBytesSpan
         return FieldCheck.isValue(span.bytes.extracting((start &- lines.readerIndex)..<span.count))
-    }
-
-    /// Whether a field named `name` (compared ASCII case-insensitively) was added.
-    public func hasField(_ name: StaticString) -> Bool {
-        headers.contains { asciiCaseInsensitiveEquals($0.name, name) }
     }
 
     /// The body to send.
@@ -209,9 +233,6 @@ public struct HTTPResponse {
         }
     }
 
-    /// Whether the body is a stream (a test of the case: nothing is copied).
-    var isStreamed: Bool { if case .elsewhere(.stream) = source { true } else { false } }
-
     /// The streamed producer, nil for a complete body.
     public var producer: (any HTTPBodyProducer)? {
         if case .elsewhere(.stream(let producer)) = source { return producer }
@@ -241,6 +262,7 @@ public struct HTTPResponse {
     }
 
     /// Drops the body, whole or streamed (a 304 or 412 decided after the answer was set).
+    @inline(__always)
     public mutating func dropBody() {
         if case .own = source {} else { source = .own }
         own.clear(keepingCapacityUpTo: 1 << 20)
@@ -248,6 +270,7 @@ public struct HTTPResponse {
 
     /// Makes the value ready for the next request while keeping the body's capacity (up to
     /// 1 MiB: one big answer must not pin its memory on the loop).
+    @inline(__always)
     public mutating func reset() {
         status = .ok
         storedContentType = nil
@@ -255,6 +278,8 @@ public struct HTTPResponse {
         refusedField = nil
         dropBody()
         close = false
+        label = nil
+        if note != nil { note = nil }
     }
 }
 

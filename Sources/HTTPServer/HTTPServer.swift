@@ -17,15 +17,19 @@ import Glibc
 public final class HTTPServer: Sendable {
     /// The port actually bound (useful with port 0).
     public let port: Int
+    /// The address actually bound, without brackets: `configuration.host`, or `0.0.0.0` where
+    /// `::` was asked of a kernel without IPv6 (docs/operations.md#ipv6).
+    public let host: String
     public let configuration: HTTPServerConfiguration
     /// Draining flag and counters shared with the application.
     public let state: ServerState
     private let loops: [EventLoop]
     private let threads: Mutex<[pthread_t]>
 
-    private init(port: Int, configuration: HTTPServerConfiguration, state: ServerState,
+    private init(port: Int, host: String, configuration: HTTPServerConfiguration, state: ServerState,
                  loops: [EventLoop], threads: [pthread_t]) {
         self.port = port
+        self.host = host
         self.configuration = configuration
         self.state = state
         self.loops = loops
@@ -45,6 +49,7 @@ public final class HTTPServer: Sendable {
         let state = ServerState(maxOutputBytes: configuration.limits.maxOutputBytes)
         var loops: [EventLoop] = []
         var port = configuration.port
+        var host = configuration.host
         do {
             for index in 0..<configuration.workers {
                 let sharing = configuration.reusePort ? nil : loops.first
@@ -52,6 +57,7 @@ public final class HTTPServer: Sendable {
                                          state: state, makeResponder: makeResponder)
                 loops.append(loop)
                 port = loop.boundPort // port 0: the others bind to the port the first one got
+                host = loop.boundHost
             }
         } catch {
             for loop in loops { loop.abandon() }
@@ -75,7 +81,7 @@ public final class HTTPServer: Sendable {
                 throw error
             }
         }
-        return HTTPServer(port: port, configuration: configuration, state: state, loops: loops, threads: threads)
+        return HTTPServer(port: port, host: host, configuration: configuration, state: state, loops: loops, threads: threads)
     }
 
     /// Graceful shutdown, non-blocking: stop accepting, `state.isDraining` becomes true (readiness

@@ -46,7 +46,8 @@ public struct HTTPLimits: Sendable, Equatable {
 
 /// Where and how the server listens.
 public struct HTTPServerConfiguration: Sendable, Equatable {
-    /// IPv4 address to bind, e.g. `127.0.0.1` or `0.0.0.0`.
+    /// Address to bind: IPv4 (`127.0.0.1`, `0.0.0.0`) or IPv6 (`::1`, `::` for every address of
+    /// both families; brackets allowed), docs/operations.md#ipv6.
     public var host: String = "127.0.0.1"
     /// TCP port; 0 asks the kernel for an ephemeral one (read it back from `HTTPServer.port`).
     public var port: Int = 8080

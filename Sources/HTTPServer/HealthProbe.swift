@@ -4,20 +4,32 @@ import Glibc
 #endif
 
 /// `parallax-server --healthcheck` for the container's HEALTHCHECK (there is no curl in the
-/// image): a blocking POSIX client that asks `GET /healthz` on 127.0.0.1 and reports whether the
-/// answer is 200. It lives in the engine so that the executable imports no C module: the
-/// sockaddr cast of `connect(2)` stays in CLibUV's shim, behind this one call.
+/// image): a blocking POSIX client that asks `GET /healthz` and reports whether the answer is 200.
+/// It lives in the engine so that the executable imports no C module: the sockaddr casts of
+/// `connect(2)` stay in CLibUV's shim, behind one call.
 public enum HealthProbe {
-    public static func isHealthy(port: Int, timeoutSeconds: Int = 2) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    /// Where the probe knocks for a server bound to `host` (docs/operations.md#ipv6): the address a
+    /// local client reaches it by (loopback for a wildcard), then, for a wildcard or a loopback,
+    /// the other family's loopback too, so one probe fits `0.0.0.0`, `::` (dual stack, or IPv4
+    /// alone on a kernel without IPv6), `127.0.0.1` and `::1` alike: the image's probe does not
+    /// see the server's `--host`.
+    public static func addresses(host: String) -> [String] {
+        let host = ListenAddress.unbracketed(host)
+        let first = ListenAddress.local(host)
+        guard ["127.0.0.1", "::1"].contains(first) else { return [first] }
+        return [first, first == "::1" ? "127.0.0.1" : "::1"]
+    }
+
+    public static func isHealthy(host: String = "127.0.0.1", port: Int, timeoutSeconds: Int = 2) -> Bool {
+        addresses(host: host).contains { isHealthyAt(address: $0, port: port, timeoutSeconds: timeoutSeconds) }
+    }
+
+    /// One address alone (tests: which family a server answers on).
+    static func isHealthyAt(address: String, port: Int, timeoutSeconds: Int = 2) -> Bool {
+        let fd = uvshim_connect_numeric(address, Int32(truncatingIfNeeded: port), Int32(truncatingIfNeeded: timeoutSeconds))
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
-        let tvSize = socklen_t(MemoryLayout<timeval>.size)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, tvSize)
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, tvSize)
-        guard uvshim_connect_loopback(fd, Int32(truncatingIfNeeded: port)) == 0 else { return false }
-        var request = ByteBuffer(string: "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        var request = ByteBuffer(string: "GET /healthz HTTP/1.1\r\nHost: \(ListenAddress.urlForm(address))\r\nConnection: close\r\n\r\n")
         guard request.write(toFileDescriptor: fd) else { return false }
         var response = ByteBuffer(capacity: 1024)
         while response.readableBytes < 12 && response.read(fromFileDescriptor: fd, maximum: 1024) > 0 {}

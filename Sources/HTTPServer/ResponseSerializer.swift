@@ -18,13 +18,11 @@ enum ResponseSerializer {
         case none
     }
 
-    /// The framing of `response` for a peer speaking HTTP/1.`versionMinor`. A streamed body of
-    /// unknown length to an HTTP/1.0 peer is delimited by closing the connection (RFC 9112 §6.3).
-    static func framing(_ response: borrowing HTTPResponse, versionMinor: Int) -> (Framing, mustClose: Bool) {
-        if response.status.isBodiless { return (.none, false) }
-        guard response.isStreamed, let producer = response.producer else {
-            return (.length(response.completeLength), false)
-        }
+    /// The framing of a body from `producer` under `status` for a peer speaking
+    /// HTTP/1.`versionMinor` (a complete body's is `append`'s). A streamed body of unknown length
+    /// to an HTTP/1.0 peer is delimited by closing the connection (RFC 9112 §6.3).
+    static func framing(_ status: HTTPStatus, _ producer: any HTTPBodyProducer, versionMinor: Int) -> (Framing, mustClose: Bool) {
+        if status.isBodiless { return (.none, false) }
         if let length = producer.contentLength { return (.length(length), false) }
         return versionMinor >= 1 ? (.chunked, false) : (.none, true)
     }
@@ -90,7 +88,8 @@ enum ResponseSerializer {
         return span.bytes.extracting((start &- out.readerIndex)..<span.count)
     }
 
-    /// Appends a response with a complete body (`.bytes`).
+    /// Appends a response with a complete body (`.bytes`): its length, or none for a bodiless
+    /// status.
     static func append(_ response: borrowing HTTPResponse, headOnly: Bool, close: Bool, keepAliveHeader: Bool,
                        head: DateCache, to out: inout ByteBuffer) {
         let bodiless = response.status.isBodiless

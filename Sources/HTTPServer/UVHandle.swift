@@ -80,15 +80,24 @@ extension UVHandle where Handle == uv_tcp_t {
         UVHandle(owner: owner) { _ = uv_tcp_init(loop.pointer, $0) }
     }
 
-    /// Binds and listens; returns the bound port. Without `reusePort` the socket keeps the port to
+    /// Binds and listens; returns the bound port and the address bound (`host`, or `0.0.0.0` for a
+    /// `::` the kernel cannot serve: one without IPv6). Without `reusePort` the socket keeps the port to
     /// itself (a second server on a busy port fails with EADDRINUSE) and the other loops of this
     /// process listen on duplicates of it (`sharing`); with it (SO_REUSEPORT) every loop, and any
     /// other process of the same user asking the same, binds its own socket to the port and the
     /// kernel spreads connections over them. `onConnection` is called for each pending connection.
+    /// An IPv6 socket is dual stack (libuv clears IPV6_V6ONLY): `::` takes IPv4 clients too, as
+    /// mapped addresses (docs/operations.md#ipv6).
     static func listener(on loop: UVLoop, owner: Owner, host: String, port: Int, backlog: Int, reusePort: Bool,
-                         onConnection: uv_connection_cb) throws -> (UVHandle, port: Int) {
-        var handle = UVHandle(owner: owner) { _ = uv_tcp_init_ex(loop.pointer, $0, UInt32(AF_INET)) }
+                         onConnection: uv_connection_cb) throws -> (UVHandle, port: Int, host: String) {
+        var host = host
+        if ListenAddress.isWildcard(host) && host != "0.0.0.0" && uvshim_family_supported(AF_INET6) == 0 { host = "0.0.0.0" }
+        guard var address = socketAddress(host, port: port) else {
+            throw HTTPServerError("invalid host \(host) (an IPv4 or IPv6 address such as 0.0.0.0, ::, [::1])", UV_EINVAL.rawValue)
+        }
+        var handle = UVHandle(owner: owner) { _ = uv_tcp_init_ex(loop.pointer, $0, UInt32(address.ss_family)) }
         guard let tcp = handle.pointer else { throw HTTPServerError("listener closed") }
+        let shown = "\(ListenAddress.urlForm(host)):\(port)"
         do {
             var rc: Int32 = 0
             if reusePort {
@@ -97,25 +106,38 @@ extension UVHandle where Handle == uv_tcp_t {
                 if rc == 0 { rc = uvshim_set_reuseport(fd) == 0 ? 0 : -errno }
                 if rc != 0 { throw HTTPServerError("SO_REUSEPORT", rc) }
             }
-            var address = sockaddr_in()
-            rc = uv_ip4_addr(host, Int32(port), &address)
-            if rc != 0 { throw HTTPServerError("invalid IPv4 host \(host)", rc) }
             rc = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { uv_tcp_bind(tcp, $0, 0) }
             }
             // libuv reports EADDRINUSE from bind(2) at listen time.
             if rc == 0 { rc = uv_listen(uvshim_tcp_stream(tcp), Int32(backlog), onConnection) }
-            if rc != 0 { throw HTTPServerError("cannot listen on \(host):\(port)", rc) }
-            var bound = sockaddr_in()
-            var length = Int32(MemoryLayout<sockaddr_in>.size)
+            if rc != 0 { throw HTTPServerError("cannot listen on \(shown)", rc) }
+            var bound = sockaddr_storage()
+            var length = Int32(MemoryLayout<sockaddr_storage>.size)
             _ = withUnsafeMutablePointer(to: &bound) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { uv_tcp_getsockname(tcp, $0, &length) }
             }
-            return (handle, Int(UInt16(bigEndian: bound.sin_port)))
+            // sin_port and sin6_port are both the 16 bits after the family.
+            let boundPort = withUnsafePointer(to: &bound) {
+                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+            }
+            return (handle, boundPort, host)
         } catch {
             handle.close()
             throw error
         }
+    }
+
+    /// The socket address of a numeric IPv4 or IPv6 `host` (brackets already removed), or nil.
+    private static func socketAddress(_ host: String, port: Int) -> sockaddr_storage? {
+        var storage = sockaddr_storage()
+        let rc = withUnsafeMutablePointer(to: &storage) { storage -> Int32 in
+            if host.contains(":") {
+                return storage.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { uv_ip6_addr(host, Int32(port), $0) }
+            }
+            return storage.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { uv_ip4_addr(host, Int32(port), $0) }
+        }
+        return rc == 0 ? storage : nil
     }
 
     /// Listens on a duplicate of `listener`'s socket: one listen queue for every loop of the
@@ -165,7 +187,8 @@ extension UVHandle where Handle == uv_tcp_t {
         if let tcp = pointer { uv_tcp_nodelay(tcp, 1) }
     }
 
-    /// The peer's IPv4 address, or "" (access records).
+    /// The peer's address, or "" (access records): IPv4 as `192.0.2.1` (also when it came through
+    /// a dual-stack socket as `::ffff:192.0.2.1`), IPv6 as `2001:db8::1`.
     var peerAddress: String {
         guard let tcp = pointer else { return "" }
         var storage = sockaddr_storage()
@@ -174,11 +197,20 @@ extension UVHandle where Handle == uv_tcp_t {
         let rc = withUnsafeMutablePointer(to: &storage) { storage in
             storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { uv_tcp_getpeername(tcp, $0, &length) }
         }
-        guard rc == 0, storage.ss_family == sa_family_t(AF_INET) else { return "" }
-        _ = withUnsafePointer(to: &storage) { storage in
-            storage.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { uv_ip4_name($0, &name, name.count) }
+        guard rc == 0 else { return "" }
+        switch Int32(storage.ss_family) {
+        case AF_INET:
+            _ = withUnsafePointer(to: &storage) { storage in
+                storage.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { uv_ip4_name($0, &name, name.count) }
+            }
+        case AF_INET6:
+            _ = withUnsafePointer(to: &storage) { storage in
+                storage.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { uv_ip6_name($0, &name, name.count) }
+            }
+        default:
+            return ""
         }
-        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return ListenAddress.unmapped(String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     /// Starts reading into `buffer` (the loop's): `onRead` gets each read, see `withReadBytes`.

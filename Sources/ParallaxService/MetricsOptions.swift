@@ -9,7 +9,8 @@ public enum MetricsAddress: Sendable, Equatable {
     case off
     case separate(host: String, port: Int)
 
-    /// `public`, `off`, or `HOST:PORT` (IPv4 address; port 0 picks a free one).
+    /// `public`, `off`, or `HOST:PORT` (an IPv4 address, or an IPv6 one in brackets: `[::1]:9090`;
+    /// port 0 picks a free one).
     static func parse(_ text: String) throws -> MetricsAddress {
         switch text.lowercased() {
         case "public": return .sameAsPublic
@@ -17,9 +18,14 @@ public enum MetricsAddress: Sendable, Equatable {
         default:
             guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
                   (0...65_535).contains(port), colon != text.startIndex else {
-                throw ServerOptions.Error(description: "--metrics-address must be public, off or HOST:PORT (e.g. 127.0.0.1:9090), not '\(text)'")
+                throw ServerOptions.Error(description: "--metrics-address must be public, off or HOST:PORT (e.g. 127.0.0.1:9090, [::1]:9090), not '\(text)'")
             }
-            return .separate(host: String(text[..<colon]), port: port)
+            let host = String(text[..<colon])
+            // A bare IPv6 host would leave the port ambiguous (`::1:9090`): brackets, as in a URL.
+            guard !host.contains(":") || host.hasPrefix("[") else {
+                throw ServerOptions.Error(description: "--metrics-address: an IPv6 host is written in brackets, as [::1]:9090, not '\(text)'")
+            }
+            return .separate(host: ListenAddress.unbracketed(host), port: port)
         }
     }
 
@@ -27,7 +33,7 @@ public enum MetricsAddress: Sendable, Equatable {
         switch self {
         case .sameAsPublic: "public"
         case .off: "off"
-        case .separate(let host, let port): "\(host):\(port)"
+        case .separate(let host, let port): "\(ListenAddress.urlForm(host)):\(port)"
         }
     }
 }

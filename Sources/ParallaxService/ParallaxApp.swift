@@ -5,11 +5,13 @@ import ParallaxLayout
 /// parser and buffers are reused without locks; `metrics` is the one shared object.
 ///
 /// A request is routed once against the route table (Route.swift), whose entry says everything
-/// about it: its methods (405, `Allow`, the preflight), its caching, and its handler, carried out
-/// by `produce`. The six model routes go through one generic path, `answer(_:body:…)` over an
-/// `Endpoint` (Endpoint.swift), which hands a cursor to `deliver`: a small answer is written
-/// whole, a large one streamed as the socket drains (docs/operations.md#bounded-memory).
-/// `WebSemantics` wraps every answer in CORS, ETag/304, Cache-Control and gzip (docs/api.md).
+/// about it: its methods (405, `Allow`, the preflight), its caching, and its handler. The route
+/// says what to answer (a `Reply`; the six model routes, one generic path over an `Endpoint`
+/// (Endpoint.swift), their answer's cursor), and the finishing step, `WebSemantics.finish`, makes
+/// it the response: written whole or streamed as the socket drains
+/// (docs/operations.md#bounded-memory), with CORS, ETag/304, Cache-Control and gzip
+/// (docs/api.md). The route's table index goes with the answer to its record
+/// (`HTTPResponse.label`).
 /// Wiring: `ParallaxApp.responderFactory(options)` (ServiceOptions.swift).
 public final class ParallaxApp: HTTPResponder {
     let options: ServiceOptions
@@ -28,9 +30,10 @@ public final class ParallaxApp: HTTPResponder {
     let web: WebSemantics
     /// The route table (Route.swift), its documents prepared before the first request.
     let routes = Route.table
-    /// The table index of the request just answered, for its record (the engine calls `record`
-    /// right after `respond`); nil after an engine error, whose record is routed from its path.
-    @exclusivity(unchecked) private var answeredRoute: Int?
+    /// The access-log fields of the request just answered, read from its head while the access
+    /// log is on; taken by its record (the engine calls `record` right after `respond`, or, for a
+    /// prepared answer, once it is decided: `belong(to:)` tells).
+    @exclusivity(unchecked) private var answeredFields: AccessLog.Fields?
     /// Answers estimated above this many bytes are streamed as the socket drains; smaller ones
     /// are written whole with a Content-Length (the fast path).
     var streamThreshold = 64 * 1024
@@ -38,6 +41,9 @@ public final class ParallaxApp: HTTPResponder {
     let listener: Listener
     /// The public listener does not serve `/metrics` (it is elsewhere, or off).
     let hidesMetrics: Bool
+    /// The table index of `/metrics`, whose answers web pages may not read (`Route.hasCORS`):
+    /// compared, since copying a route out of the table costs a retain and release a request.
+    let metricsIndex = Route.table.firstIndex { !$0.hasCORS } ?? Route.table.count
 
     /// `isDraining` and `openConnections` read the engine's `ServerState` (connections are
     /// counted there, once).
@@ -64,61 +70,68 @@ public final class ParallaxApp: HTTPResponder {
         NameTables.build()
     }
 
+    /// Every answer ends with its `X-Request-Id` (docs/operations.md#request-ids): 304s,
+    /// preflights and problems included (`WebSemantics.begin`, `end`).
     public func respond(to request: borrowing HTTPRequest, into response: inout HTTPResponse) {
         var index = Route.index(of: request.path)
         // A route this listener does not serve is an unknown path, counted as unmatched.
         if index < routes.count, hides(routes[index]) { index = routes.count }
-        answeredRoute = index
+        response.label = index
+        web.begin(request, readable: index != metricsIndex)
+        if accessLog != nil {
+            var fields = AccessLog.Fields(request, route: Route.labels[index], readsForwarding: !options.trustedProxies.ranges.isEmpty)
+            fields.requestId = web.requestIDs.string(web.currentID(request))
+            answeredFields = fields
+        }
+        route(request, index, into: &response)
+        web.end(request, &response)
+    }
+
+    /// The route's answer, finished (`WebSemantics.finish`).
+    private func route(_ request: borrowing HTTPRequest, _ index: Int, into response: inout HTTPResponse) {
         guard index < routes.count else {
             if case .options = request.method, request.path.count == 1 && request.path[0] == UInt8(ascii: "*") {
                 // RFC 9110 §9.3.7: `OPTIONS *` asks about the server itself: the methods of its routes.
                 response.status = .noContent
                 response.appendField("Allow", "GET, HEAD, POST, OPTIONS")
-                return web.finish(request, nil, .whole, &response)
+                return web.finish(request, .written, &response)
             }
-            Problem.notFound(String(copying: request.path)).write(into: &response)
-            return web.finish(request, nil, .whole, &response)
+            return web.finish(request, .problem(.notFound(String(copying: request.path))), &response)
         }
         let route = routes[index]
         if case .options = request.method {
-            return web.preflight(request, route, into: &response)
+            return web.finish(request, .preflight(methods: route.allow), &response)
         }
         guard route.allows(request.method) else {
-            Problem.methodNotAllowed(route.allow).write(into: &response)
-            return web.finish(request, route, .whole, &response)
+            return web.finish(request, .problem(.methodNotAllowed(route.allow)), &response)
         }
-        let produced = produce(request, route, into: &response)
-        web.finish(request, route, produced, &response)
+        switch route.handler {
+        case .pagingLayout: endpoint(LayoutEndpoint<PagingInput>.self, route, request, into: &response)
+        case .headerLayout: endpoint(LayoutEndpoint<HeaderInput>.self, route, request, into: &response)
+        case .scrollLayout: endpoint(LayoutEndpoint<ScrollInput>.self, route, request, into: &response)
+        case .pagingKeyframes: endpoint(KeyframesEndpoint<PagingInput>.self, route, request, into: &response)
+        case .headerKeyframes: endpoint(KeyframesEndpoint<HeaderInput>.self, route, request, into: &response)
+        case .scrollKeyframes: endpoint(KeyframesEndpoint<ScrollInput>.self, route, request, into: &response)
+        case .document(let document): web.finish(request, .document(document), &response)
+        case .health, .readiness, .metrics: web.finish(request, operational(route.handler, into: &response), &response)
+        }
     }
 
-    /// The route's answer or a problem, before the fields of `WebSemantics.finish`.
-    private func produce(_ request: borrowing HTTPRequest, _ route: Route, into response: inout HTTPResponse) -> Produced {
-        switch route.handler {
-        case .pagingLayout: return endpoint(LayoutEndpoint<PagingInput>.self, route, request, into: &response)
-        case .headerLayout: return endpoint(LayoutEndpoint<HeaderInput>.self, route, request, into: &response)
-        case .scrollLayout: return endpoint(LayoutEndpoint<ScrollInput>.self, route, request, into: &response)
-        // A keyframes answer may be refused after its head was framed (a fluid stylesheet's
-        // check, `AnswerProducer.prepare`): its problem's CORS fields need the Origin.
-        case .pagingKeyframes:
-            return endpoint(KeyframesEndpoint<PagingInput>.self, route, request, origin: request.headers["Origin"], into: &response)
-        case .headerKeyframes:
-            return endpoint(KeyframesEndpoint<HeaderInput>.self, route, request, origin: request.headers["Origin"], into: &response)
-        case .scrollKeyframes:
-            return endpoint(KeyframesEndpoint<ScrollInput>.self, route, request, origin: request.headers["Origin"], into: &response)
-        case .document(let document):
-            return .document(document)
+    /// `/healthz`, `/readyz`, `/metrics`: written here, never stored (`Reply.written`).
+    private func operational(_ handler: Route.Handler, into response: inout HTTPResponse) -> Reply {
+        switch handler {
         case .health:
             writeStatus("{\"status\":\"ok\"}", into: &response)
         case .readiness:
-            if isDraining() { Problem.draining.write(into: &response); return .whole }
+            if isDraining() { return .problem(.draining) }
             writeStatus("{\"status\":\"ready\"}", into: &response)
-        case .metrics:
+        default:
             response.contentType = "text/plain; version=0.0.4; charset=utf-8"
             let open = openConnections()
             let refused = refusals()
             response.writeBody { metrics.render(into: &$0, openConnections: open, refusals: refused) }
         }
-        return .whole
+        return .written
     }
 
     private func writeStatus(_ json: StaticString, into response: inout HTTPResponse) {
@@ -129,11 +142,10 @@ public final class ParallaxApp: HTTPResponder {
     // MARK: - The model routes: one request body, one generic path
 
     /// The JSON text of a model request: the POST body (when its Content-Type is JSON), or the GET
-    /// query rewritten as the equivalent JSON (QueryParameters), lent to `use`; nil (and the
-    /// problem written) when there is none.
+    /// query rewritten as the equivalent JSON (QueryParameters), lent to `use`; the problem when
+    /// there is none.
     @inline(__always)
-    func withRequestJSON<R>(_ request: borrowing HTTPRequest, into response: inout HTTPResponse,
-                            _ use: (Span<UInt8>, inout HTTPResponse) -> R?) -> R? {
+    func withRequestJSON(_ request: borrowing HTTPRequest, _ use: (Span<UInt8>) -> Void) -> Problem? {
         if case .post = request.method {
             // docs/api.md#errors: a body is read as JSON only when it says it is (415 otherwise,
             // also without a Content-Type: RFC 9110 §8.3 lets a recipient guess, we do not).
@@ -141,14 +153,12 @@ public final class ParallaxApp: HTTPResponder {
             // to quote a refused one.
             switch request.contentTypeIsJSON {
             case true?:
-                return use(request.body, &response)
+                use(request.body)
+                return nil
             case false?:
-                let value = request.headers.firstIndex(of: "Content-Type").map { String(copying: request.headers.value(at: $0)) }
-                Problem.unsupportedMediaType(value).write(into: &response)
-                return nil
+                return .unsupportedMediaType(request.headers.firstIndex(of: "Content-Type").map { String(copying: request.headers.value(at: $0)) })
             case nil:
-                Problem.unsupportedMediaType(nil).write(into: &response)
-                return nil
+                return .unsupportedMediaType(nil)
             }
         }
         let parser = self.parser
@@ -160,139 +170,105 @@ public final class ParallaxApp: HTTPResponder {
             }
         }
         switch checked {
-        case .success(let json): return use(json.readableBytesSpan, &response)
-        case .failure(let e):
-            Problem.invalid(e.issues).write(into: &response)
+        case .success(let json):
+            readerScratch.fromQuery = true
+            defer { readerScratch.fromQuery = false }
+            use(json.readableBytesSpan)
             return nil
+        case .failure(let e):
+            return .invalid(e.issues)
         }
     }
 
-    /// `origin`: the request's `Origin`, read only for the answers that may be refused while
-    /// they stream (keyframes).
-    private func endpoint<E: Endpoint>(_: E.Type, _ route: Route, _ request: borrowing HTTPRequest, origin: String? = nil,
-                                       into response: inout HTTPResponse) -> Produced {
+    /// The one path of the model routes: read, validate, lay out, and hand the answer's cursor
+    /// (or the problem) to the finishing step while the document is open.
+    private func endpoint<E: Endpoint>(_: E.Type, _ route: Route, _ request: borrowing HTTPRequest,
+                                       into response: inout HTTPResponse) {
         // Only read when it matters (curl and apps send neither; browsers do).
         let accept = route.negotiatesAccept ? request.headers["Accept"] : nil
-        let coding = web.streamCoding(acceptEncoding: request.headers.joined("Accept-Encoding"), route)
-        return withRequestJSON(request, into: &response) { body, response in
-            answer(E.self, body: body, accept: accept, coding: coding, origin: origin, into: &response)
-        } ?? .whole
-    }
-
-    /// The one path of the model routes. The answer is written (or its producer set) while the
-    /// document is open; only the issues of an invalid request leave the closure.
-    /// `origin`: the request's `Origin`, for the fields of a problem decided while streaming
-    /// (`AnswerProducer.prepare`).
-    func answer<E: Endpoint>(_: E.Type, body: Span<UInt8>, accept: String? = nil, coding: ContentCoding = .identity,
-                             origin: String? = nil, into response: inout HTTPResponse) -> Produced {
-        let limits = options.limits
-        var produced = Produced.whole
-        let outcome: Result<[ValidationIssue]?, JSONSyntaxError> = parser.parse(body) { root in
-            var reader = InputReader(reusing: &readerScratch)
-            defer { reader.release(into: &readerScratch) }
-            let request = E.read(root, &reader, accept: accept)
-            if !reader.issues.isEmpty { return reader.issues + E.valueIssues(request, limits: limits) }
-            do throws(ValidationError) {
-                let answered = try E.answer(request, limits: limits)
-                switch consume answered {
-                case .cursor(let cursor, let contentType):
-                    let estimate = cursor.estimatedBytes
-                    if let issue = AnswerBound.check(estimate, limits) { return [issue] }
-                    if _slowPath(cursor.prepares && estimate <= streamThreshold) {
-                        // An answer written whole is decided here (its check is as small as it
-                        // is); a streamed one before its first byte, a step per slice of the loop.
-                        var deciding = cursor
-                        if let issues = Self.decide(&deciding) { return issues }
-                        produced = deliver(deciding, estimate: estimate, contentType: contentType, coding: coding, into: &response)
-                    } else {
-                        produced = deliver(consume cursor, estimate: estimate, contentType: contentType, coding: coding, origin: origin,
-                                           into: &response)
-                    }
-                case .picture(let picture):
-                    let estimate = picture.estimatedBytes
-                    if let issue = AnswerBound.check(estimate, limits) { return [issue] }
-                    produced = deliver(picture, estimate: estimate, contentType: "image/svg+xml", coding: coding, into: &response)
+        let problem = withRequestJSON(request) { body in
+            let limits = options.limits
+            let parsed = parser.parse(body) { root in
+                var reader = InputReader(reusing: &readerScratch)
+                defer { reader.release(into: &readerScratch) }
+                let input = E.read(root, &reader, accept: accept)
+                if !reader.issues.isEmpty {
+                    return web.finish(request, .problem(.invalid(reader.issues + E.valueIssues(input, limits: limits))), &response)
                 }
-            } catch { return error.issues }
-            return nil
-        }
-        switch outcome {
-        case .failure(let syntax):
-            metrics.jsonParseErrors.add(1)
-            Problem.malformedJSON(syntax).write(into: &response)
-        case .success(let issues?):
-            Problem.invalid(issues).write(into: &response)
-        case .success(nil):
-            break
-        }
-        return produced
-    }
-
-    /// Writes `answer` whole into the body, or, above `streamThreshold`, sets a producer that
-    /// writes it as the socket drains (gzip-coded when `coding` says so).
-    func deliver<A: AnswerCursor>(_ answer: consuming A, estimate: Int, contentType: String, coding: ContentCoding,
-                                  origin: String? = nil, into response: inout HTTPResponse) -> Produced {
-        var answer = answer  // moved, not copied
-        response.contentType = contentType
-        guard estimate > streamThreshold else {
-            response.writeBody { JSONWriter.write(into: &$0) { w in while answer.writeNext(&w) {} } }
-            return .whole
-        }
-        let web = self.web
-        let fields = { (r: inout HTTPResponse) in web.addNoStore(origin: origin, &r) }
-        switch coding {
-        case .identity: response.stream(AnswerProducer(answer, problemFields: fields))
-        case .gzip: response.stream(CodedBodyProducer(AnswerProducer(answer, problemFields: fields), coder: Gzip()))
-        }
-        return .streamed(coding)
-    }
-
-    /// Runs a cursor's preparation to its end: the issues of a refusal, nil when it may be written.
-    static func decide<A: AnswerCursor>(_ cursor: inout A) -> [ValidationIssue]? {
-        while true {
-            switch cursor.prepare() {
-            case .more: continue
-            case .ready: return nil
-            case .refused(let issues): return issues
+                do throws(ValidationError) {
+                    let answered = try E.answer(input, limits: limits)
+                    switch consume answered {
+                    case .cursor(let cursor, let contentType):
+                        let estimate = cursor.estimatedBytes
+                        if let issue = AnswerBound.check(estimate, limits) {
+                            return web.finish(request, .problem(.invalid([issue])), &response)
+                        }
+                        web.finish(request, route, answer: consume cursor, estimate: estimate, contentType: contentType,
+                                   streamThreshold: streamThreshold, &response)
+                        // A head that waits while its answer prepares is recorded after other
+                        // answers: its fields go with it (`HTTPResponse.note`).
+                        if accessLog != nil, let fields = answeredFields, response.producer?.prepares == true {
+                            response.note = AccessLog.Fields.Note(fields)
+                        }
+                    case .picture(let picture):
+                        let estimate = picture.estimatedBytes
+                        if let issue = AnswerBound.check(estimate, limits) {
+                            return web.finish(request, .problem(.invalid([issue])), &response)
+                        }
+                        web.finish(request, route, answer: picture, estimate: estimate, contentType: "image/svg+xml",
+                                   streamThreshold: streamThreshold, &response)
+                    }
+                } catch {
+                    web.finish(request, .problem(.invalid(error.issues)), &response)
+                }
+            }
+            if case .failure(let syntax) = parsed {
+                metrics.jsonParseErrors.add(1)
+                web.finish(request, .problem(.malformedJSON(syntax)), &response)
             }
         }
+        if let problem { web.finish(request, .problem(problem), &response) }
     }
 
     // MARK: - Engine errors, metrics, log
 
+    /// An engine error's answer; its id is always made (the head may not have parsed, so no
+    /// caller's id can be trusted to be the request's).
     public func respond(to error: HTTPEngineError, into response: inout HTTPResponse) {
-        answeredRoute = nil
+        let id = web.beginEngineError()
+        answeredFields = accessLog == nil ? nil : AccessLog.Fields(route: "", requestId: web.requestIDs.string(id))
         switch error.kind {
         case .malformed: metrics.httpParseErrors.add(1)
-        case .responseHeaderRefused: Log.line(options.logFormat, "error", error.detail)
+        case .responseHeaderRefused: Log.line(options.logFormat, "error", "response-header-refused", error.detail)
         default: break
         }
-        Problem.engine(error).write(into: &response)
-        if error.kind == .unsupportedMediaType {
-            // RFC 9110 §15.5.16: say what would have been accepted: JSON, not content-coded.
-            response.appendField("Accept-Post", "application/json")
-            response.appendField("Accept-Encoding", "identity")
-        }
-        // No request head to read an Origin from (it may not even have parsed): `*` policies
-        // still mark the problem readable; a list policy cannot echo what it did not read.
-        web.addNoStore(origin: nil, &response)
+        web.finish(.engine(error), .none, &response)
+        web.endEngineError(&response)
     }
 
-    public func record(_ record: HTTPRequestRecord) {
-        let index = answeredRoute ?? Route.index(ofTarget: record.path.utf8.span)
-        answeredRoute = nil
+    public func record(_ record: HTTPRequestRecord) { self.record(record, note: nil) }
+
+    public func record(_ record: HTTPRequestRecord, note: (any AnyObject & Sendable)?) {
+        let index = record.label ?? Route.index(ofTarget: record.path.utf8.span)
         metrics.record(route: index, status: record.status, nanoseconds: record.durationNanoseconds,
                        bytesIn: record.bytesIn, bytesOut: record.bytesOut)
-        accessLog?.write(record)
+        if accessLog != nil {
+            // An answer that prepared brings its fields in its record (`HTTPResponse.note`);
+            // an engine error's are its id alone, routed here from the path; any other record
+            // comes right after its `respond`, whose fields are checked to be its own.
+            var fields = AccessLog.Fields(route: Route.labels[index])
+            if let note = note as? AccessLog.Fields.Note {
+                fields = note.fields
+            } else if let answered = answeredFields {
+                if answered.method == nil {
+                    fields.requestId = answered.requestId
+                } else if answered.belong(to: record) {
+                    fields = answered
+                }
+            }
+            answeredFields = nil
+            fields.resolveClient(peer: record.remoteAddress, options.trustedProxies)
+            accessLog?.write(record, fields)
+        }
     }
-}
-
-/// What `produce` left in the response, for `WebSemantics.finish`.
-enum Produced {
-    /// A complete body (or a problem, or nothing) in the response's own buffer.
-    case whole
-    /// A producer set, applying this content coding.
-    case streamed(ContentCoding)
-    /// A prepared document: `finish` sends its bytes in the negotiated coding.
-    case document(StaticDocument)
 }

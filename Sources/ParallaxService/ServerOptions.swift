@@ -47,8 +47,9 @@ public struct ServerOptions: Sendable, Equatable {
 
     /// The engine's own options.
     private static let engineOptions: [Option] = [
-        Option(flag: "host", env: "HOST", placeholder: "ADDR", help: "IPv4 address to bind",
-               current: { $0.configuration.host }, apply: { $0.configuration.host = $1 }),
+        Option(flag: "host", env: "HOST", placeholder: "ADDR",
+               help: "address to bind: IPv4 (0.0.0.0 = all) or IPv6 (:: = all, dual stack; ::1 or [::1])",
+               current: { $0.configuration.host }, apply: { $0.configuration.host = ListenAddress.unbracketed($1) }),
         Option(flag: "port", env: "PORT", placeholder: "N", help: "TCP port (0 = ephemeral)",
                current: { "\($0.configuration.port)" },
                apply: { $0.configuration.port = try integer($1, in: 0...65_535) }),

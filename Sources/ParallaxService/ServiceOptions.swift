@@ -16,6 +16,9 @@ public struct ServiceOptions: Sendable, Equatable {
     public var cacheMaxAge: Int
     /// `--metrics-address`: where `/metrics` is served (MetricsOptions.swift); default the public port.
     public var metricsAddress: MetricsAddress = .sameAsPublic
+    /// `--trusted-proxies`: whose `Forwarded` / `X-Forwarded-For` name the client in the access
+    /// log (docs/operations.md#client-addresses); default none.
+    var trustedProxies = TrustedProxies()
 
     public init(logFormat: LogFormat = .json, accessLog: Bool = false, limits: LayoutLimits = .standard,
                 cacheMaxAge: Int = ServiceOptions.defaultCacheMaxAge) {
@@ -43,6 +46,10 @@ public struct ServiceOptions: Sendable, Equatable {
         ServerOptions.Option(flag: "access-log", env: "ACCESS_LOG", placeholder: "on|off", help: "one log line per request",
                              current: { $0.service.accessLog ? "on" : "off" },
                              apply: { $0.service.accessLog = try ServerOptions.onOff($1, "access-log") }),
+        ServerOptions.Option(flag: "trusted-proxies", env: "TRUSTED_PROXIES", placeholder: "LIST",
+                             help: "addresses or CIDRs whose Forwarded / X-Forwarded-For name the client (default: none)",
+                             current: { $0.service.trustedProxies.ranges.isEmpty ? "none" : $0.service.trustedProxies.text },
+                             apply: { $0.service.trustedProxies = try TrustedProxies.parse($1) }),
     ]
 }
 

@@ -30,7 +30,7 @@ if options.version {
     exit(0)
 }
 if options.healthcheck {
-    exit(HealthProbe.isHealthy(port: options.configuration.port) ? 0 : 1)
+    exit(HealthProbe.isHealthy(host: options.configuration.host, port: options.configuration.port) ? 0 : 1)
 }
 
 var configuration = options.configuration
@@ -52,16 +52,16 @@ do {
             options.service, metrics: metrics, publicState: server.state))
     }
 } catch {
-    Log.line(options.service.logFormat, "error", "cannot start: \(error)")
+    Log.line(options.service.logFormat, "error", "start-failed", "cannot start: \(error)")
     exit(1)
 }
-Log.line(options.service.logFormat, "info", StartupLog.listening(configuration, port: server.port))
-Log.line(options.service.logFormat, "info", StartupLog.demo(configuration, port: server.port))
+Log.line(options.service.logFormat, "info", "listening", StartupLog.listening(configuration, host: server.host, port: server.port))
+Log.line(options.service.logFormat, "info", "demo-page", StartupLog.demo(configuration, host: server.host, port: server.port))
 if let metricsServer {
-    Log.line(options.service.logFormat, "info", StartupLog.metrics(metricsServer.configuration, port: metricsServer.port))
+    Log.line(options.service.logFormat, "info", "metrics-listener", StartupLog.metrics(metricsServer.configuration, host: metricsServer.host, port: metricsServer.port))
 }
 if let warning = descriptors.warning(maxConnections: configuration.limits.maxConnections, workers: configuration.workers) {
-    Log.line(options.service.logFormat, "warning", warning)
+    Log.line(options.service.logFormat, "warning", "descriptors", warning)
 }
 // SIGHUP drains like SIGTERM: the server has no configuration to reload, and a hang-up (a closed
 // terminal, a supervisor's stop) means stop, which must not lose requests in flight.
@@ -74,10 +74,10 @@ func signalName(_ s: Int32) -> String {
     default: "signal"
     }
 }
-Log.line(options.service.logFormat, "info", "signal \(signal) (\(signalName(signal))): draining")
+Log.line(options.service.logFormat, "info", "draining", "signal \(signal) (\(signalName(signal))): draining")
 server.beginDrain()
 metricsServer?.beginDrain()
 server.wait()
 metricsServer?.wait()
-Log.line(options.service.logFormat, "info", "stopped")
+Log.line(options.service.logFormat, "info", "stopped", "stopped")
 exit(0)

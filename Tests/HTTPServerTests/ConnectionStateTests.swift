@@ -84,7 +84,7 @@ import Testing
     /// An answer owed to the responder has no deadline: a timer that fires then changes
     /// nothing, and the answer is still framed when the responder gives it.
     @Test func answeringHasNoDeadlineAndTheAnswerStaysOwed() {
-        var machine = HTTPConnectionStateMachine(limits: HTTPLimits(), date: DateCache(epochSeconds: 0), now: 0)
+        var machine = HTTPConnectionStateMachine(limits: HTTPLimits(), date: DateCache(epochSeconds: 0), now: 0, clock: { 0 })
         let action = machine.receive(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8).span, now: 0)
         #expect(action == .respond(.request))
         guard case .answering = machine.outputState else {
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func answeringAnErrorFinishesTheIntake() {
-        var machine = HTTPConnectionStateMachine(limits: HTTPLimits(), date: DateCache(epochSeconds: 0), now: 0)
+        var machine = HTTPConnectionStateMachine(limits: HTTPLimits(), date: DateCache(epochSeconds: 0), now: 0, clock: { 0 })
         let action = machine.receive(Array("GET / HTTP/9.9\r\n\r\n".utf8).span, now: 0)
         guard case .respond(.error) = action, case .answering = machine.outputState else {
             Issue.record("the error is with the responder: \(action)")

@@ -48,6 +48,11 @@ final class EchoResponder: HTTPResponder {
             response.stream(PreparingProducer(slices: Int(parts[1]) ?? 0, refuse: parts.last == "refuse"))
             return
         }
+        // /slow/N: N chunks of 1000 bytes from a producer that `writesEachChunk`.
+        if path.hasPrefix("/slow/") {
+            response.stream(SlowProducer(chunks: Int(path.dropFirst("/slow/".count)) ?? 0))
+            return
+        }
         // /stream/N: N bytes from a producer, chunked; /stream-length/N: with Content-Length.
         for (prefix, known) in [("/stream/", false), ("/stream-length/", true)] where path.hasPrefix(prefix) {
             let total = Int(path.dropFirst(prefix.count)) ?? 0
@@ -112,6 +117,22 @@ struct PatternProducer: HTTPBodyProducer {
     }
 }
 
+/// `chunks` pieces of 1000 bytes, one a call whatever the limit, written each (a stylesheet's
+/// kind of producer).
+struct SlowProducer: HTTPBodyProducer {
+    let chunks: Int
+    var made = 0
+
+    var contentLength: Int? { nil }
+    var writesEachChunk: Bool { true }
+
+    mutating func produce(into buffer: inout ByteBuffer, limit: Int) -> HTTPBodyProgress {
+        buffer.writeBytes(PatternProducer.periods[0..<1000])
+        made += 1
+        return made == chunks ? .done : .more
+    }
+}
+
 /// 1000 bytes of the pattern, decided after `slices` calls of `prepare` (each `.more`): then
 /// `.ready`, or a complete 422 instead when `refuse`. Counts its calls, and fails the body
 /// should `produce` be called before it was ready.
@@ -124,7 +145,7 @@ struct PreparingProducer: HTTPBodyProducer {
     var contentLength: Int? { nil }
     var prepares: Bool { true }
 
-    mutating func prepare() -> HTTPBodyPreparation {
+    mutating func prepare() -> Preparation<HTTPResponse> {
         prepared += 1
         if prepared <= slices { return .more }
         guard refuse else { return .ready }
@@ -142,32 +163,61 @@ struct PreparingProducer: HTTPBodyProducer {
     }
 }
 
+/// The harness's time: a class, so the machine's clock reads what the test set.
+final class FakeClock {
+    var now: UInt64 = 0
+    /// What each read within a slice adds: as if each call of the producer took that long.
+    var tick: UInt64 = 0
+
+    func read() -> UInt64 {
+        now &+= tick
+        return now
+    }
+}
+
 /// Drives a `HTTPConnectionStateMachine` like the transport would, with a fake clock and no
-/// sockets: bytes in, actions carried out, written bytes collected.
+/// sockets: bytes in, actions carried out (a `.yield` resumed at once, as the loop's next turn
+/// would), written bytes collected.
 struct MachineHarness {
+    /// What the transport did, in order.
+    enum Step: Equatable {
+        /// Wrote this many bytes.
+        case write(Int)
+        /// Yielded to the loop and was resumed at its next turn.
+        case yield
+    }
+
     var machine: HTTPConnectionStateMachine
     let responder = EchoResponder()
     var response = HTTPResponse()
     var written: [UInt8] = []
     var writes = 0
-    /// The bytes of each write, in order (0: the transport came back with nothing to write).
-    var writeSizes: [Int] = []
+    var steps: [Step] = []
     var closed = false
     var readingPaused = false
     var scheduled: UInt64?
+    let clock: FakeClock
     /// Nanoseconds on the fake clock.
-    var now: UInt64 = 0
+    var now: UInt64 {
+        get { clock.now }
+        nonmutating set { clock.now = newValue }
+    }
     /// False: writes stay "in flight" until `completeWrite()`, like a peer that does not read.
     var writesCompleteAtOnce = true
     /// Bytes the fake socket's own send buffer holds beyond a write in flight, unacknowledged:
     /// reported with each queued write as what is still on its way (`outboxWritten`'s `undelivered`).
     var socketHolds = 0
+    /// True: a yield ends the run, as the loop's turn does (`pump` is the next turn's slice);
+    /// false: the next slice follows at once.
+    var stopsAtYield = false
 
     init(budget: OutputBudget? = nil, _ configure: (inout HTTPLimits) -> Void = { _ in }) {
         var limits = HTTPLimits()
         configure(&limits)
+        let clock = FakeClock()
+        self.clock = clock
         machine = HTTPConnectionStateMachine(limits: limits, date: DateCache(epochSeconds: 784_111_777, serverName: "test-server"),
-                                             budget: budget, now: 0)
+                                             budget: budget, now: 0, clock: clock.read)
     }
 
     var text: String { String(decoding: written, as: UTF8.self) }
@@ -217,10 +267,14 @@ struct MachineHarness {
                 action = machine.respond(asked, with: responder, into: &response) { now }
             case .write:
                 writes += 1
-                writeSizes.append(machine.outbox.readableBytes)
+                steps.append(.write(machine.outbox.readableBytes))
                 written += machine.outbox.bytes
                 let queued = writesCompleteAtOnce ? 0 : machine.outbox.readableBytes
                 action = machine.outboxWritten(queued: queued, undelivered: queued > 0 ? queued + socketHolds : nil, now: now)
+            case .yield:
+                steps.append(.yield)
+                if stopsAtYield { return }
+                action = machine.resume(now: now)
             case .wait(let wait):
                 readingPaused = !wait.reading
                 if let deadline = wait.deadline { scheduled = deadline }

@@ -7,10 +7,13 @@ import Testing
 @Suite struct PreparedAnswerTests {
     @Test func nothingIsWrittenUntilTheAnswerIsDecided() {
         var h = MachineHarness()
+        // Each call of the producer spends a whole slice: one slice of preparation each.
+        h.clock.tick = HTTPConnectionStateMachine.sliceNanoseconds + 1
         h.send("GET /prepared/3/ok HTTP/1.1\r\nHost: x\r\n\r\nGET /next HTTP/1.1\r\nHost: x\r\n\r\n")
-        // Three slices with nothing to write, then the head and the body.
-        #expect(h.writeSizes.prefix(3) == [0, 0, 0])
-        #expect(h.writeSizes.dropFirst(3).allSatisfy { $0 > 0 })
+        // The read makes nothing and yields; three slices prepare (`.more`) and yield, writing
+        // nothing; the fourth decides, and the head goes out.
+        #expect(Array(h.steps.prefix(4)) == [MachineHarness.Step](repeating: .yield, count: 4))
+        #expect(h.steps.count > 4 && h.steps[4] != .yield && h.steps[4] != .write(0))
         let r = h.responses
         #expect(r.map(\.status) == [200, 200])
         #expect(r.first?.header("X-Decided") == "later")
@@ -53,5 +56,13 @@ import Testing
         h.send("GET /prepared/1/refuse HTTP/1.0\r\n\r\n")
         #expect(h.statuses == [422])
         #expect(h.closed)
+    }
+
+    @Test func withoutTimePassingOneSlicePreparesUntilDecided() {
+        var h = MachineHarness()
+        h.send("GET /prepared/5/ok HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(h.steps.first == .yield)
+        #expect(h.steps.count > 1 && h.steps[1] != .yield)
+        #expect(h.responses.first?.body == PatternProducer.body(1000))
     }
 }

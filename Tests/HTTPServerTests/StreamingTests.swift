@@ -45,11 +45,10 @@ import Testing
         #expect(!h.text.contains("chunked"))
     }
 
-    /// The transport's I/O events make no body (`defersProduction`): the head goes out, the
-    /// machine asks to be come back to (a write of nothing), and only a resumed run makes it.
-    @Test func aDeferredStreamIsMadeOnlyWhenResumed() {
+    /// The transport's I/O events make no body: the head goes out, the machine yields to the
+    /// loop, and only the run resumed at the loop's next turn (a slice) makes it.
+    @Test func aStreamIsMadeOnlyInASliceOfTheLoop() {
         var h = MachineHarness()
-        h.machine.defersProduction = true
         var action = h.machine.receive(Array("GET /stream/300000 HTTP/1.1\r\nHost: x\r\n\r\n".utf8).span, now: 0)
         #expect(action == .respond(.request))
         action = h.machine.respond(.request, with: h.responder, into: &h.response) { 0 }
@@ -58,12 +57,9 @@ import Testing
         let headText = String(decoding: head, as: UTF8.self)
         #expect(headText.contains("Transfer-Encoding: chunked\r\n") && headText.hasSuffix("\r\n\r\n"), "the head alone")
         action = h.machine.outboxWritten(queued: 0, now: 0)
-        #expect(action == .write)
+        #expect(action == .yield)
         #expect(h.machine.outbox.readableBytes == 0, "no body made in an I/O event")
-        action = h.machine.outboxWritten(queued: 0, now: 0)
-        #expect(h.machine.outbox.readableBytes == 0)
         h.written = head
-        h.machine.defersProduction = false
         h.pump()
         #expect(h.responses.first?.body == PatternProducer.body(300_000))
         #expect(!h.closed)
@@ -93,6 +89,7 @@ import Testing
         var hostile = MachineHarness(budget: budget)
         hostile.writesCompleteAtOnce = false
         hostile.send("GET /stream/5000000 HTTP/1.1\r\nHost: x\r\n\r\n")
+        hostile.completeWrite()  // the head's write ends; the slice it yields to makes the body
         #expect(budget.isSpent)
         #expect(hostile.machine.waitingForBudget || hostile.machine.buffered > 0)
         let held = budget.bytes
@@ -114,6 +111,39 @@ import Testing
         // The hostile reader finally drains: the budget frees and the producer goes on.
         for _ in 0..<200 { hostile.completeWrite() }
         #expect(hostile.responses.first?.body.count == 5_000_000)
+        #expect(budget.bytes == 0)
+    }
+
+    @Test func anEmptiedOutboxKeptForTheNextBatchCountsAndIsGivenBackWhileSpent() {
+        // Sockets that take every byte at once (a kernel buffering for readers that never read):
+        // each slice empties the outbox, whose grown capacity is kept for the next batch.
+        let budget = OutputBudget(limit: 1_200_000)
+        var streams: [MachineHarness] = []
+        for _ in 0..<2 {
+            var h = MachineHarness(budget: budget)
+            h.stopsAtYield = true
+            h.send("GET /stream/50000000 HTTP/1.1\r\nHost: x\r\n\r\n")
+            h.pump()
+            #expect(h.steps.contains(.write(262_156)))
+            streams.append(h)
+        }
+        // Nothing is unsent, yet the two kept buffers count.
+        #expect(streams[0].machine.buffered == 0 && streams[1].machine.buffered == 0)
+        #expect(budget.bytes == 2 * 524_288)
+        // A reader that never reads spends the rest.
+        var stalled = MachineHarness(budget: budget)
+        stalled.writesCompleteAtOnce = false
+        stalled.send("GET /stream/50000000 HTTP/1.1\r\nHost: x\r\n\r\n")
+        stalled.completeWrite()
+        #expect(budget.isSpent)
+        // The next slice of a fast one finds the budget spent: it waits and gives its buffer back.
+        let held = budget.bytes
+        streams[0].pump()
+        #expect(streams[0].machine.waitingForBudget)
+        #expect(budget.bytes == held - 524_288)
+        // Closed connections give back all they counted.
+        for i in streams.indices { streams[i].machine.abort() }
+        stalled.machine.abort()
         #expect(budget.bytes == 0)
     }
 }
@@ -164,7 +194,7 @@ final class CodedResponder: HTTPResponder {
     /// Each write a connection machine makes answering `request` with `CodedResponder`, every
     /// write completing at once.
     static func writes(of request: String) -> [[UInt8]] {
-        var machine = HTTPConnectionStateMachine(limits: HTTPLimits(), date: DateCache(epochSeconds: 0), now: 0)
+        var machine = HTTPConnectionStateMachine(limits: HTTPLimits(), date: DateCache(epochSeconds: 0), now: 0, clock: { 0 })
         let responder = CodedResponder()
         var response = HTTPResponse()
         var writes: [[UInt8]] = []
@@ -176,6 +206,8 @@ final class CodedResponder: HTTPResponder {
             case .write:
                 writes.append(machine.outbox.bytes)
                 action = machine.outboxWritten(queued: 0, now: 0)
+            case .yield:
+                action = machine.resume(now: 0)
             case .wait, .close:
                 return writes
             }

@@ -113,24 +113,7 @@ import Testing
     }
 
     @Test func scrollTracksMatchTheSingleOffsetLayout() throws {
-        var r = SplitMix64(seed: 83)
-        for _ in 0..<300 {
-            let input = randomScroll(&r)
-            var domain: KeyframeDomain?
-            if r.bool() {
-                let a = r.double(-500, 3500)
-                domain = KeyframeDomain(from: a, to: a + r.double(1, 2500))
-            }
-            guard let kf = try? input.keyframes(domain: domain, properties: nil) else {
-                // Only a default domain [0, ≤ 0] may be refused (every element above the page top).
-                #expect(domain == nil && input.resolvedKeyframeDomain(nil).to <= 0)
-                continue
-            }
-            let engine = try ScrollEngine(input)
-            let failures = keyframeFailures(kf, samples: Self.samples, &r) { scrollNumbers(engine, at: $0) }
-            #expect(failures.isEmpty, "\(input) \(String(describing: domain)): \(failures.prefix(3))")
-            if !failures.isEmpty { return }
-        }
+        try expectScrollTracksMatch(seed: 83, count: 300, samples: Self.samples) { randomScroll(&$0) }
     }
 
     /// `properties` narrows the set and keeps what it names even when constant: every named number

@@ -1,5 +1,6 @@
 // Checks a keyframes answer against the single-offset engines (docs/model.md#keyframes "Exact" and "Minimal").
 import TestSupport
+import Testing
 @testable import ParallaxLayout
 
 /// The single-offset numbers of every target at one offset: target → property → value.
@@ -50,6 +51,10 @@ func scrollNumbers(_ engine: ScrollEngine, at s: Double) -> Numbers {
             "progress": e.progress, "progressClamped": e.progressClamped, "translate.x": e.translate.x,
             "translate.y": e.translate.y, "scale": e.scale, "opacity": e.opacity, "rotate": e.rotate,
         ]
+        if let sx = e.scaleX, let sy = e.scaleY {
+            out[.element(name: e.name)]?["scaleX"] = sx
+            out[.element(name: e.name)]?["scaleY"] = sy
+        }
     }
     return out
 }
@@ -156,4 +161,27 @@ struct TrackKey: Hashable, CustomStringConvertible {
 
 extension Track {
     var scaleForTests: Double { knots.reduce(1.0) { max($0, abs($1.value)) } }
+}
+
+/// `count` scroll requests drawn by `draw` from `seed`, each with a random domain half of the time:
+/// every track equals the single-offset answers (`keyframeFailures`, `samples` random offsets).
+/// Only a default domain [0, ≤ 0] may be refused (every element above the page top).
+func expectScrollTracksMatch(seed: UInt64, count: Int, samples: Int, draw: (inout SplitMix64) -> ScrollInput) throws {
+    var r = SplitMix64(seed: seed)
+    for _ in 0..<count {
+        let input = draw(&r)
+        var domain: KeyframeDomain?
+        if r.bool() {
+            let a = r.double(-500, 3500)
+            domain = KeyframeDomain(from: a, to: a + r.double(1, 2500))
+        }
+        guard let kf = try? input.keyframes(domain: domain, properties: nil) else {
+            #expect(domain == nil && input.resolvedKeyframeDomain(nil).to <= 0)
+            continue
+        }
+        let engine = try ScrollEngine(input)
+        let failures = keyframeFailures(kf, samples: samples, &r) { scrollNumbers(engine, at: $0) }
+        #expect(failures.isEmpty, "\(input) \(String(describing: domain)): \(failures.prefix(3))")
+        if !failures.isEmpty { return }
+    }
 }

@@ -148,6 +148,11 @@ import Testing
                 for edge in [page.viewportFrame.x, page.viewportFrame.x + page.viewportFrame.width] {
                     #expect(abs(edge * s - floorD(edge * s + 0.5)) < 1e-9)
                 }
+                // Each number is its pixel count over s, one division: the double nearest the
+                // exact multiple (docs/model.md#determinism-and-motion).
+                for value in [page.viewportFrame.x, page.viewportFrame.y, page.viewportFrame.width, page.viewportFrame.height] {
+                    #expect(value == floorD(value * s + 0.5) / s)
+                }
             }
         }
     }

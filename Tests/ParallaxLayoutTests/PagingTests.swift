@@ -200,6 +200,20 @@ import Testing
         #expect(Frame(x: -0.75, y: 0.5, width: 1, height: 1).pixelSnapped(1) == Frame(x: -1, y: 1, width: 1, height: 1))
     }
 
+    /// The width is the pixels between the rounded edges over the scale, 1170/3 = 390, not the
+    /// difference of two rounded edges (−1535/3 − (−2705/3) = 389.99999999999994 in doubles):
+    /// the shortest decimal of the multiple of 1/3 chosen.
+    @Test func pixelSnappedNumbersAreExactMultiplesOfOnePixel() {
+        let left: Double = -2705.0 / 3, right: Double = -1535.0 / 3
+        #expect(right - left == 389.99999999999994) // what edge − edge gave
+        let f = Frame(x: left, y: 0, width: 390, height: 844).pixelSnapped(3)
+        #expect(f == Frame(x: left, y: 0, width: 390, height: 844))
+        #expect("\(f.width)" == "390.0")
+        let third: Double = 1.0 / 3
+        let g = Frame(x: 0.2, y: 0.4, width: 0.5, height: 10).pixelSnapped(3)
+        #expect(g == Frame(x: third, y: third, width: third, height: 10))
+    }
+
     @Test func negativeZeroNeverAppears() throws {
         let l = try single(PagingInput(viewport: viewport, pageCount: 3, offset: -0.0, layers: [.init(travel: -100)]))
         #expect(l.offset.sign == .plus && l.position.sign == .plus)

@@ -3,16 +3,7 @@ import TestSupport
 import Testing
 @testable import ParallaxLayout
 
-@Suite struct ScrollTests {
-    let viewport = Size(width: 400, height: 1000)
-    let card = Frame(x: 20, y: 1500, width: 360, height: 500)
-
-    func one(_ element: ScrollInput.Element, at s: Double, axis: Axis? = nil, motion: Double? = nil) throws -> ElementLayout {
-        let input = ScrollInput(viewport: viewport, axis: axis, offset: s, elements: [element], motionScale: motion)
-        guard case let .single(layout) = try input.layout() else { throw TestFailure("single") }
-        return layout.elements[0]
-    }
-
+@Suite struct ScrollTests: OneScrollElement {
     @Test(arguments: [(500.0, 0.0), (1250.0, 0.5), (2000.0, 1.0), (0.0, -1.0 / 3), (2300.0, 1.2)])
     func progressRunsFromEnteringToLeaving(s: Double, expected: Double) throws {
         let e = try one(.init(name: "card", frame: card), at: s)

@@ -23,6 +23,22 @@ func close(_ a: Frame, _ b: Frame, _ tolerance: Double = 1e-9) -> Bool {
         && close(a.height, b.height, tolerance)
 }
 
+/// Suites over one scroll element of the docs/model.md#scroll-elements example: a 400 × 1000
+/// vertical viewport (V = 1000) and a card 500 tall at y 1500, whose range is [500, 2000].
+protocol OneScrollElement {}
+
+extension OneScrollElement {
+    var viewport: Size { Size(width: 400, height: 1000) }
+    var card: Frame { Frame(x: 20, y: 1500, width: 360, height: 500) }
+
+    /// The single-offset answer for `element` alone at offset `s`.
+    func one(_ element: ScrollInput.Element, at s: Double, axis: Axis? = nil, motion: Double? = nil) throws -> ElementLayout {
+        let input = ScrollInput(viewport: viewport, axis: axis, offset: s, elements: [element], motionScale: motion)
+        guard case let .single(layout) = try input.layout() else { throw TestFailure("single") }
+        return layout.elements[0]
+    }
+}
+
 /// Lays out a single-offset paging request (fails the test on validation errors).
 func single(_ input: PagingInput) throws -> PagingLayout {
     guard case let .single(layout) = try input.layout() else { throw TestFailure("expected a single layout") }

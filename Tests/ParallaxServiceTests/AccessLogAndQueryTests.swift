@@ -5,21 +5,78 @@ import Testing
 @Suite struct AccessLogTests {
     let record = HTTPRequestRecord(method: .post, path: "/v1/paging\"\n", status: 422, bytesIn: 120,
                                    bytesOut: 300, durationNanoseconds: 1_234_567, remoteAddress: "127.0.0.1:5000")
+    let fields = AccessLog.Fields(route: "/v1/paging", client: "203.0.113.7", userAgent: "curl/8.5\u{1}")
 
-    @Test func jsonLinesEscapeTheClientPath() {
+    /// docs/operations.md#logs: one JSON shape, time, level and event first, every client-controlled
+    /// value escaped.
+    @Test func jsonLinesHaveTheOneShapeAndEscapeTheClientsBytes() {
         var out = ByteBuffer()
-        AccessLog.render(record, format: .json, into: &out)
+        AccessLog.render(record, fields, format: .json, into: &out)
         let line = out.description
         #expect(line.hasPrefix(#"{"time":"20"#))
-        #expect(line.hasSuffix(#"Z","remote":"127.0.0.1:5000","method":"POST","path":"/v1/paging\"\n","status":422,"bytesIn":120,"bytesOut":300,"durationMs":1.234}"# + "\n"))
+        #expect(line.hasSuffix(#"Z","level":"info","event":"request","method":"POST","route":"/v1/paging","path":"/v1/paging\"\n","status":422,"bytesIn":120,"bytesOut":300,"durationMs":1.234,"client":"203.0.113.7","peer":"127.0.0.1:5000","userAgent":"curl/8.5\u0001","requestId":null,"traceId":null,"parentId":null,"tracestate":null}"# + "\n"))
         #expect(line.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test func absentFieldsAreNullAndA5xxIsAnError() {
+        var failed = record
+        failed.status = 503
+        var out = ByteBuffer()
+        AccessLog.render(failed, AccessLog.Fields(), format: .json, into: &out)
+        let line = out.description
+        #expect(line.contains(#""level":"error","event":"request""#))
+        #expect(line.contains(#""route":"unmatched""#))
+        #expect(line.contains(#""client":"127.0.0.1:5000","peer":"127.0.0.1:5000","userAgent":null,"requestId":null,"traceId":null,"parentId":null,"tracestate":null}"#))
+    }
+
+    /// docs/operations.md#request-ids: the id and the trace received, in both formats.
+    @Test func theIdAndTheTraceAreInTheRecord() {
+        var f = fields
+        f.requestId = "abc-1"
+        f.trace = TraceContext.parse(traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01", tracestate: "rojo=1")
+        #expect(f.trace != nil)
+        var out = ByteBuffer()
+        AccessLog.render(record, f, format: .json, into: &out)
+        #expect(out.description.hasSuffix(#""requestId":"abc-1","traceId":"4bf92f3577b34da6a3ce929d0e0e4736","parentId":"00f067aa0ba902b7","tracestate":"rojo=1"}"# + "\n"))
+        out.clear()
+        AccessLog.render(record, f, format: .text, into: &out)
+        #expect(out.description.hasSuffix(#" id=abc-1 trace=4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7"# + "\n"))
+    }
+
+    /// Read from a request's head: the trace only when it keeps the W3C rules.
+    @Test func fieldsReadTheTraceFromTheHead() {
+        func fields(_ headers: [(String, String)]) -> AccessLog.Fields {
+            var f = AccessLog.Fields()
+            HTTPRequest.with(method: .get, target: "/healthz", headers: [("Host", "h")] + headers, body: []) { request in
+                f = AccessLog.Fields(request, route: "/healthz", readsForwarding: false)
+            }
+            return f
+        }
+        let valid = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00"
+        #expect(fields([("traceparent", valid), ("tracestate", "a=1"), ("tracestate", "b=2")]).trace?.tracestate == "a=1, b=2")
+        #expect(fields([("traceparent", valid), ("Traceparent", valid)]).trace == nil)
+        #expect(fields([("traceparent", valid.uppercased())]).trace == nil)
+        #expect(fields([]).trace == nil)
+    }
+
+    @Test func longValuesAreCut() {
+        var long = record
+        long.path = "/" + String(repeating: "a", count: 5000)
+        var f = fields
+        f.userAgent = String(repeating: "é", count: 1000)
+        var out = ByteBuffer()
+        AccessLog.render(long, f, format: .json, into: &out)
+        let line = out.description
+        #expect(line.contains(#""path":"/"# + String(repeating: "a", count: AccessLog.maxPathBytes - 1) + #"…""#))
+        #expect(line.contains(#""userAgent":""# + String(repeating: "é", count: AccessLog.maxUserAgentBytes / 2) + #"…""#))
+        #expect(line.utf8.count < 2000)
     }
 
     @Test func textLinesAreOneLineToo() {
         var out = ByteBuffer()
-        AccessLog.render(record, format: .text, into: &out)
+        AccessLog.render(record, fields, format: .text, into: &out)
         let line = out.description
-        #expect(line.hasSuffix(#"Z 127.0.0.1:5000 "POST /v1/paging\"\n" 422 in=120 out=300 1.234ms"# + "\n"))
+        #expect(line.hasSuffix(#"Z 203.0.113.7 "POST /v1/paging\"\n" 422 in=120 out=300 1.234ms "curl/8.5\u0001""# + "\n"))
         #expect(line.filter { $0 == "\n" }.count == 1)
     }
 }

@@ -31,6 +31,26 @@ import HTTPServer
         #expect(StartupLog.demoURL(host: "10.1.2.3", port: 80) == "http://10.1.2.3:80/")
     }
 
+    /// docs/operations.md#ipv6: an IPv6 address is bracketed before its port, and `::` (every
+    /// address) is reached through [::1]; the line names the address bound, not the one asked.
+    @Test func ipv6AddressesAreWrittenAsInURLs() {
+        let six = HTTPServerConfiguration(host: "::", port: 0, workers: 1)
+        #expect(StartupLog.listening(six, port: 8080) == "\(BuildInfo.versionLine()) listening on [::]:8080 with 1 worker")
+        #expect(StartupLog.listening(six, host: "0.0.0.0", port: 8080).contains("listening on 0.0.0.0:8080"))
+        #expect(StartupLog.demo(six, port: 8080) == "demo page: http://[::1]:8080/")
+        #expect(StartupLog.demoURL(host: "[::1]", port: 80) == "http://[::1]:80/")
+        #expect(StartupLog.metrics(six, host: "::1", port: 9090) == "metrics: http://[::1]:9090/metrics (--metrics-address)")
+    }
+
+    @Test func hostTakesBracketsAndMetricsAddressNeedsThem() throws {
+        #expect(try ServerOptions.parse(arguments: ["--host", "[::1]"], environment: [:]).configuration.host == "::1")
+        #expect(try ServerOptions.parse(arguments: [], environment: ["PARALLAX_HOST": "::"]).configuration.host == "::")
+        let metrics = try ServerOptions.parse(arguments: ["--metrics-address", "[::1]:9090"], environment: [:])
+        #expect(metrics.service.metricsAddress == .separate(host: "::1", port: 9090))
+        #expect(metrics.service.metricsAddress.text == "[::1]:9090")
+        #expect(throws: ServerOptions.Error.self) { try ServerOptions.parse(arguments: ["--metrics-address", "::1:9090"], environment: [:]) }
+    }
+
     @Test func metricsCarryTheBuildInfoGauge() {
         var out = ByteBuffer()
         ServiceMetrics().render(into: &out, openConnections: 0)

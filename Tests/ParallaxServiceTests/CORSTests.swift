@@ -37,16 +37,45 @@ import Testing
         let d = Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
         #expect(d["Access-Control-Allow-Origin"] == "*")
         #expect(d["Access-Control-Allow-Methods"] == "GET, HEAD, POST, OPTIONS")
-        #expect(d["Access-Control-Allow-Headers"] == "Content-Type, If-None-Match")
+        #expect(d["Access-Control-Allow-Headers"] == "Content-Type, If-None-Match, traceparent, tracestate, X-Request-Id")
         #expect(d["Access-Control-Max-Age"] == "7200")
         #expect(d["Allow"] == "GET, HEAD, POST, OPTIONS")
         #expect(d["Vary"] == "Access-Control-Request-Headers")
     }
 
-    @Test func allowHeadersEchoesOnlyAllowedExtras() {
-        #expect(CORSPolicy.allowHeaders(asked: nil) == "Content-Type, If-None-Match")
-        #expect(CORSPolicy.allowHeaders(asked: "if-none-match,content-type") == "Content-Type, If-None-Match")
-        #expect(CORSPolicy.allowHeaders(asked: "accept-language, x-secret ,Accept") == "Content-Type, If-None-Match, accept-language, accept")
+    static let base = "Content-Type, If-None-Match, traceparent, tracestate, X-Request-Id"
+
+    @Test func allowHeadersEchoesOnlySafelistedExtras() {
+        let p = CORSPolicy.default
+        #expect(p.allowHeaders(asked: nil) == Self.base)
+        #expect(p.allowHeaders(asked: "if-none-match,content-type,traceparent,x-request-id") == Self.base)
+        #expect(p.allowHeaders(asked: "accept-language, x-secret ,Accept") == Self.base + ", accept-language, accept")
+        #expect(!p.allowHeaders(asked: "authorization, x-secret").lowercased().contains("authorization"))
+    }
+
+    /// `--cors-allow-headers`: the operator's names join the list (once each, as given).
+    @Test func theOperatorsHeadersJoinTheList() throws {
+        var p = CORSPolicy.default
+        p.extraHeaders = try CORSPolicy.parseHeaderList(" Authorization, x-amzn-trace-id ,X-Request-ID, sentry-trace")
+        #expect(p.allowHeaders(asked: "authorization") == Self.base + ", Authorization, x-amzn-trace-id, sentry-trace")
+        for bad in ["*", "a b", "x-a, *", "a:b", "é"] {
+            #expect(throws: CORSPolicy.ParseError.self, "\(bad)") { try CORSPolicy.parseHeaderList(bad) }
+        }
+        #expect(throws: CORSPolicy.ParseError.self) { try CORSPolicy.parseHeaderList((0...32).map { "h\($0)" }.joined(separator: ",")) }
+        let flag = try ServerOptions.parse(arguments: ["--cors-allow-headers", "Authorization", "--cors-origins", "https://a.example"],
+                                           environment: [:])
+        #expect(flag.service.cors.extraHeaders == ["Authorization"] && flag.service.cors.origins == .list(["https://a.example"]))
+        let env = try ServerOptions.parse(arguments: [], environment: ["PARALLAX_CORS_ALLOW_HEADERS": "Authorization,Baggage"])
+        #expect(env.service.cors.extraHeaders == ["Authorization", "Baggage"])
+        // `none`, the default `--help` shows, is the empty list.
+        #expect(try ServerOptions.parse(arguments: ["--cors-allow-headers", "none"], environment: [:]).service.cors.extraHeaders.isEmpty)
+        #expect(throws: ServerOptions.Error.self) {
+            try ServerOptions.parse(arguments: ["--cors-allow-headers", "*"], environment: [:])
+        }
+        let client = try Client(arguments: ["--cors-allow-headers", "Authorization"])
+        let pre = client.call(.options, "/v1/paging", headers: [("Origin", "https://a.example"), ("Access-Control-Request-Method", "POST"),
+                                                                ("Access-Control-Request-Headers", "authorization,traceparent")])
+        #expect(pre.header("Access-Control-Allow-Headers") == Self.base + ", Authorization")
     }
 
     @Test func aDisallowedOriginGetsNoCORSFields() throws {
@@ -63,7 +92,7 @@ import Testing
 
     @Test func everyKnownRouteAnswersAPreflight() {
         let client = Client()
-        for route in Route.table {
+        for route in Route.table where route.hasCORS {
             let r = client.call(.options, route.label, headers: [("Origin", "https://x.example"),
                                                                      ("Access-Control-Request-Method", "POST")])
             #expect(r.status == 204, "\(route.label)")
@@ -87,9 +116,23 @@ import Testing
         for r in [client.get(Self.paging), client.post("/v1/scroll", "{"), client.call(.put, "/v1/paging"),
                   client.get("/healthz")] {
             #expect(r.header("Access-Control-Allow-Origin") == "*", "\(r.status)")
-            #expect(r.header("Access-Control-Expose-Headers") == "ETag")
+            #expect(r.header("Access-Control-Expose-Headers") == "ETag, X-Request-Id")
             #expect(!(r.header("Vary") ?? "").contains("Origin"))
         }
+    }
+
+    /// docs/operations.md#metrics: for the scraper, not for web pages: no CORS field on any
+    /// answer of /metrics, and a preflight that allows nothing (the browser refuses).
+    @Test func metricsHaveNoCORS() throws {
+        for client in [Client(), try Client(arguments: ["--cors-origins", "https://a.example"])] {
+            for r in [client.call(.get, "/metrics", headers: [("Origin", "https://a.example")]),
+                      client.call(.post, "/metrics", "{}", headers: [("Origin", "https://a.example")]),
+                      client.call(.options, "/metrics", headers: [("Origin", "https://a.example"), ("Access-Control-Request-Method", "GET")])] {
+                #expect(!r.headers.contains { $0.name.hasPrefix("Access-Control-") }, "\(r.status): \(r.headers)")
+                #expect(r.header("X-Request-Id") != nil)
+            }
+        }
+        #expect(Client().get("/metrics").header("Cache-Control") == "no-store")
     }
 
     @Test func aListEchoesTheOriginWithVary() throws {

@@ -111,17 +111,24 @@ import Testing
         #expect(!body.contains("/nope"))
     }
 
-    /// Routed once: the record of a request is labelled by the route `respond` computed (the
-    /// record's path is not matched again); an engine error's record is routed from its path.
+    /// Routed once: the answer carries the route `respond` computed to its record
+    /// (`HTTPResponse.label`, the record's path is not matched again); an engine error's answer
+    /// has none, and its record is routed from its path.
     @Test func theRecordReusesTheRouteOfItsRequest() {
         let client = Client()
-        _ = client.post("/v1/scroll", "{")
+        var response = HTTPResponse()
+        HTTPRequest.with(method: .post, target: "/v1/scroll", headers: [("Host", "test"), ("Content-Type", "application/json")],
+                         body: Array("{".utf8)) { client.app.respond(to: $0, into: &response) }
+        #expect(response.label != nil)
         client.app.record(HTTPRequestRecord(method: .post, path: "/not/matched/again", status: 400, bytesIn: 1,
-                                            bytesOut: 1, durationNanoseconds: 1, remoteAddress: "127.0.0.1:1"))
+                                            bytesOut: 1, durationNanoseconds: 1, remoteAddress: "127.0.0.1:1",
+                                            label: response.label))
         var scratch = HTTPResponse()
         client.app.respond(to: HTTPEngineError(kind: .bodyTooLarge, detail: "big"), into: &scratch)
+        #expect(scratch.label == nil)
         client.app.record(HTTPRequestRecord(method: .post, path: "/v1/header?a=1", status: 413, bytesIn: 1,
-                                            bytesOut: 1, durationNanoseconds: 1, remoteAddress: "127.0.0.1:1"))
+                                            bytesOut: 1, durationNanoseconds: 1, remoteAddress: "127.0.0.1:1",
+                                            label: scratch.label))
         let body = client.get("/metrics").body
         #expect(body.contains(#"parallax_http_requests_total{route="/v1/scroll",status="400"} 1"#))
         #expect(body.contains(#"parallax_http_requests_total{route="/v1/header",status="413"} 1"#))

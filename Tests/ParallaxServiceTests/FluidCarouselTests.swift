@@ -232,9 +232,16 @@ enum CSSLengths {
                   !line.contains("animation") || line.hasPrefix("@keyframes") else { continue }
             let body = px(String(line[brace...]), w, h)
             let numbers = body.split(whereSeparator: { !"0123456789.-e".contains($0) }).compactMap { Double($0) }
-            out.append((String(line[..<brace]), numbers))
+            out.append((unnamed(line[..<brace]), numbers))
         }
         return out
+    }
+
+    /// A selector with an unscoped stylesheet's name stem left out (`@keyframes parallax_1a2b3c4d_3`
+    /// is `@keyframes parallax_3`): a fixed and a fluid request differ, and so do their stems
+    /// (docs/web.md#several-on-one-page), while their rules match one for one.
+    static func unnamed(_ selector: Substring) -> String {
+        String(selector).replacing(/parallax_[0-9a-f]{8}_/, with: "parallax_")
     }
 
     /// Where the two stylesheets' rules differ by more than rounding.

@@ -55,16 +55,13 @@ import Testing
             return logged(try at.fluidScene(o, styled: true, limits: .standard), index, log)
         }
         var perStep: [Int] = []
-        while true {
+        let refusal = Preparation.decide {
             let before = log.calls.count
             let outcome = check.step()
             perStep.append(log.calls.count - before)
-            switch outcome {
-            case .more: continue
-            case .passed: return (true, perStep)
-            case .refused: return (false, perStep)
-            }
+            return outcome
         }
+        return (refusal == nil, perStep)
     }
 
     @Test(arguments: [1, 7, 200])

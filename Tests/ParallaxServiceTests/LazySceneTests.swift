@@ -55,6 +55,8 @@ import Testing
                 switch result {
                 case .failure(let e): return "422 " + describe(e.issues)
                 case .success(var cursor):
+                    // Decided before its first byte, as the application does (`ParallaxApp.answer`).
+                    if let refusal = Preparation.decide({ cursor.prepare() }) { return "422 " + describe(refusal.issues) }
                     var buffer = ByteBuffer()
                     JSONWriter.write(into: &buffer) { w in while cursor.writeNext(&w) {} }
                     return "200 \(cursor.estimatedBytes) " + String(decoding: buffer.bytes, as: UTF8.self)

@@ -44,7 +44,7 @@ import ParallaxService
         #expect(o.service.accessLog)
         #expect(o.configuration.reusePort)
         #expect(try !ServerOptions.parse(arguments: ["--reuse-port", "off"], environment: env).configuration.reusePort)
-        #expect(ServerOptions.environmentNames().count == 27) // the engine's 15, the application's 12
+        #expect(ServerOptions.environmentNames().count == 29) // the engine's 15, the application's 14
     }
 
     @Test func modesAndBadValues() throws {

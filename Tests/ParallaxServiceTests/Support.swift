@@ -39,17 +39,11 @@ struct Client {
         }
         // A producer that prepares is decided first, as the engine does: its refusal is the answer.
         if var producer = response.producer, producer.prepares {
-            decide: while true {
-                switch producer.prepare() {
-                case .more: continue
-                case .ready:
-                    response.stream(producer)
-                    break decide
-                case .refused(let refusal):
-                    return Reply(status: refusal.status.code, contentType: refusal.contentType, headers: refusal.headers,
-                                 bytes: refusal.bytes.bytes)
-                }
+            if let refusal = Preparation.decide({ producer.prepare() }) {
+                return Reply(status: refusal.status.code, contentType: refusal.contentType, headers: refusal.headers,
+                             bytes: refusal.bytes.bytes)
             }
+            response.stream(producer)
         }
         return Reply(status: response.status.code, contentType: response.contentType, headers: response.headers,
                      bytes: response.producer == nil ? response.bytes.bytes : drain(response, limits: { 16 * 1024 }),

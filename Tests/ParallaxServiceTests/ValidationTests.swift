@@ -119,10 +119,25 @@ import Testing
         #expect(r.body.hasSuffix(#""errors":"# + expected + "}"), "\(r.body)")
     }
 
+    /// The same words for a list item, a boolean, a value that would break the message, and a
+    /// long one (cut); a POST body keeps the JSON words.
+    @Test func queryProblemsNameTheParameterAndTheValueSent() {
+        let r = client.get("/v1/paging?viewport.width=390&viewport.height=844&pageCount=5&offsets=1,x&infinite=yes&pageSpacing=%22%0A" + String(repeating: "9z", count: 50))
+        #expect(r.status == 422)
+        #expect(r.body.contains(#"{"pointer":"/offsets/1","message":"offsets must be a number such as 100, got \"x\""}"#), "\(r.body)")
+        #expect(r.body.contains(#"{"pointer":"/infinite","message":"infinite must be true or false, got \"yes\""}"#), "\(r.body)")
+        let cut = #"\\\"\\n"# + String(repeating: "9z", count: 31) + "…"
+        #expect(r.body.contains(#"{"pointer":"/pageSpacing","message":"pageSpacing must be a number such as 16, got \"\#(cut)\""}"#), "\(r.body)")
+        let post = client.post("/v1/paging", #"{"viewport":{"width":"abc","height":844},"pageCount":5}"#)
+        #expect(post.body.contains(#"{"pointer":"/viewport/width","message":"must be a number, not a string"}"#))
+    }
+
     @Test func getParametersAreCheckedLikeFields() {
         let r = client.get("/v1/paging?viewport.width=abc&viewport.height=844&pageCount=5&foo.bar=2")
         #expect(r.status == 422)
-        #expect(r.body.contains(#"{"pointer":"/viewport/width","message":"must be a number, not a string"}"#))
+        // A query problem speaks of the query (docs/api.md#endpoints): the parameter as written,
+        // the form expected and the value sent.
+        #expect(r.body.contains(#"{"pointer":"/viewport/width","message":"viewport.width must be a number such as 390, got \"abc\""}"#))
         #expect(r.body.contains(#"{"pointer":"/foo","message":"unknown field"}"#))
         let dup = client.get("/v1/paging?pageCount=1&pageCount=2&viewport=1&viewport.width=2&.x=1")
         #expect(dup.body.contains(#"{"pointer":"/pageCount","message":"appears more than once"}"#))

@@ -172,7 +172,9 @@ import Testing
             let text = String(decoding: bytes, as: UTF8.self)
             _ = EntityTag.ifNoneMatch(text, matches: #""0123456789abcdef""#)
             _ = ContentNegotiation.coding(acceptEncoding: text)
-            _ = CORSPolicy.allowHeaders(asked: text)
+            _ = CORSPolicy.default.allowHeaders(asked: text)
+            _ = TraceContext.parse(traceparent: text, tracestate: text)
+            _ = RequestIDs.isSane(text.utf8.span)
             if let p = try? CORSPolicy(parsing: text), case .list(let list) = p.origins {
                 #expect(!list.isEmpty)
             }

@@ -26,8 +26,9 @@ extension WholeScenes {
                 if reduced { at.motionScale = 0 }
                 return SceneSource(whole: try at.wholeFluidScene(o, styled: css, limits: limits))
             }
-            return css ? .stylesheet(StylesheetAnswer(main: scenes.main, reduced: scenes.reduced, spelling: scenes.spelling, snapStop: o.snapStop))
-                       : .waapi(WAAPIAnswer(header, main: scenes.main, reduced: scenes.reduced, spelling: scenes.spelling))
+            return .checking(scenes.check, css
+                ? .stylesheet(StylesheetAnswer(main: scenes.main, reduced: scenes.reduced, spelling: scenes.spelling, snapStop: o.snapStop, names: o.names(Self.self)))
+                : .waapi(WAAPIAnswer(header, main: scenes.main, reduced: scenes.reduced, spelling: scenes.spelling, names: o.names(Self.self))))
         }
         var styled = k
         let wide = input.styledDomain(k.domain, limits: limits)
@@ -39,8 +40,8 @@ extension WholeScenes {
         let r = try still.keyframes(domain: styled.domain, properties: nil, limits: limits)
         let main = [SceneSource(whole: input.wholeScene(styled, requested: k.domain, fluid: false, limits: limits))]
         let reduced = [SceneSource(whole: still.wholeScene(r, requested: k.domain, fluid: false, limits: limits))]
-        return css ? .stylesheet(StylesheetAnswer(main: main, reduced: reduced, spelling: .fixed, snapStop: o.snapStop))
-                   : .waapi(WAAPIAnswer(header, main: main, reduced: reduced, spelling: .fixed))
+        return css ? .stylesheet(StylesheetAnswer(main: main, reduced: reduced, spelling: .fixed, snapStop: o.snapStop, names: o.names(Self.self)))
+                   : .waapi(WAAPIAnswer(header, main: main, reduced: reduced, spelling: .fixed, names: o.names(Self.self)))
     }
 
     private static func animated(_ k: Keyframes) -> Int {

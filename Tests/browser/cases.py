@@ -79,6 +79,18 @@ SCROLL = {
     "scroll-cut": {"viewport": SMALL, "domain": {"from": 250, "to": 900}, "elements": [
         el("cut1", 500, translate=[0, 300], easing="easeInOut"),
         el("cut2", 700, rotate=[0, 180], scale=[2, 1], easing={"cubicBezier": [0.9, 0.1, 0.1, 0.9]})]},
+    # Multi-stop effects (docs/model.md#effects): eased segments, jumps (after a linear and after
+    # an eased segment), an own range, motion across the axis with motion along it, per-axis scale.
+    "scroll-effects": {"viewport": SMALL, "elements": [
+        {"name": "x1", "frame": {"x": 40, "y": 500, "width": 160, "height": 120}, "effects": [
+            {"property": "translate.x", "stops": [[0, -80], [0.5, 0], [1, 80]], "easings": ["easeOut", "easeIn"]},
+            {"property": "opacity", "stops": [[0, 0.2], [0.3, 0.5], [0.3, 1], [1, 1]]},
+            {"property": "scale.y", "stops": [[0, 0.5], [0.6, 1.2], [1, 1]], "easings": [{"cubicBezier": [0, 0.55, 0.45, 1]}, "linear"]}]},
+        {"name": "x2", "frame": {"x": 120, "y": 900, "width": 120, "height": 120}, "startOffset": 100, "endOffset": 1100, "effects": [
+            {"property": "translate.x", "stops": [[0, 0], [1, 60]], "easings": ["easeInOut"]},
+            {"property": "translate.y", "stops": [[0, 40], [0.4, -40], [0.4, 0], [1, 20]], "easings": ["easeIn", "linear", "linear"]},
+            {"property": "scale.x", "stops": [[0, 1], [1, 1.5]]}, {"property": "scale.y", "stops": [[0, 1.2], [1, 0.8]]},
+            {"property": "rotate", "stops": [[0, -20], [1, 20]], "range": {"startOffset": 300, "endOffset": 900}}]}]},
     "scroll-horizontal": {"viewport": SMALL, "axis": "horizontal", "elements": [
         {"name": "h1", "frame": {"x": 500, "y": 40, "width": 150, "height": 100}, "translate": [0, 200], "easing": "easeOut"},
         {"name": "h2", "frame": {"x": 900, "y": 200, "width": 100, "height": 100}, "speed": 2, "scale": [1, 0.5]}]},

@@ -18,18 +18,37 @@ usage: demo_check.py BASE_URL SERVER_LOG
    Right to left: the offset is −scrollLeft when the scroller is `direction: rtl` (as the
    service's stylesheet makes it, or forced here when a stylesheet does not) and the layer sits
    where the JSON says.
-   The preview's size: each preset (and a size set as the drag handle sets it) resizes the
-   scroller with the same fluid stylesheet; the light comes back on with the JSON of the new size
-   (its viewport the scroller's client size) and the layer on screen sits where that JSON says.
+   The preview's size: each preset (and the drag handle, dragged with the mouse) resizes the
+   scroller with the same fluid stylesheet; the whole preview is drawn inside the room it has,
+   scaled down when larger (never up) at the scale the page states; the light comes back on with
+   the JSON of the new size (its viewport the scroller's client size) and the layer on screen sits
+   where that JSON says.
+   Every shape button (demo_shapes.py) asks for its shape and shows it drawn where the JSON
+   says, on a phone-sized and a desktop-sized preview, neighbours peeking in a carousel; on
+   screenshots, each paints at least a tenth of the preview. By keyboard (demo_keyboard.py).
+   The newer capabilities (demo_apps.py): the sweep card's multi-stop, cross-axis effect drawn
+   as its JSON says and its editor's 422s beside the field they name; for every pager shape the
+   page-progress tracks shown and the TypeScript snippet, run under node, printing the
+   single-offset answer; the opening snippets are docs/native.md's. The composed page
+   (demo_composed.py) is docs/web.md's, and in its frame the header on the root scroller, the
+   hero pager and the carousel are drawn as their single-offset answers say.
 3. GET / at 390x844: no horizontal overflow; the live preview comes before the controls and is
-   on the first screen; pictures readable as above.
+   on the first screen; pictures readable as above; by keyboard: Tab reaches every control, each
+   named, its focus shown, in view and uncovered. Then the window goes through the sizes the
+   fluid stylesheets are checked at (demo_layout.py): nothing overflows, the whole preview is
+   drawn in view, and on one column the controls are in view beside it, also while one is moved.
 4. A page on another origin (a second HTTP server on another 127.0.0.1 port) POSTs JSON with
    fetch() (a preflight: Content-Type application/json is not CORS-safelisted), reads the answer
-   and its ETag; the server's access log shows the OPTIONS preflight answered 204.
+   and its ETag; the server's access log shows the OPTIONS preflight answered 204;
+   the fetch carries traceparent, X-Request-Id and the operator's X-Tenant as a tracing front
+   end would (docs/operations.md#tracing), reads its X-Request-Id back and finds its log line by
+   it; the same fetch with a header outside the allow list, and a fetch of /metrics, are refused
+   by the browser.
 Exit status 0 when every check passes. Screenshots go to $DEMO_SHOTS when it is set.
 """
 import json
 import os
+import re
 import sys
 import urllib.request
 import xml.etree.ElementTree as ET
@@ -38,16 +57,18 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from pagecheck import serve  # noqa: E402 (Tests/lib, put on the path above)
+import demo_apps  # noqa: E402
+import demo_composed  # noqa: E402
+from demo_common import ON_SCREEN, Watch, background_matches, check, failures, scroll_to, set_control, shot, snapshot, synced  # noqa: E402
+from demo_keyboard import keyboard  # noqa: E402
+from demo_layout import every_size, preview_sizes  # noqa: E402
+from demo_shapes import none_empty, shapes_shown  # noqa: E402
 
 BASE, LOG = sys.argv[1].rstrip("/"), sys.argv[2]
-SHOTS = os.environ.get("DEMO_SHOTS")
-failures = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what, flush=True)
-    if not ok:
-        failures.append(what)
+demo_apps.BASE = demo_composed.BASE = BASE
+# The ids a tracing front end's fetch carries (section 4).
+TRACED = {"traceparent": "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+          "id": "0f8fad5b-d9cb-469f-a165-70867728950e"}
 
 
 def post(path, body, accept=None):
@@ -76,82 +97,6 @@ ctype, svg = post("/v1/header", HEADER, accept="image/svg+xml")
 check(ctype == "image/svg+xml" and ET.fromstring(svg).tag.endswith("svg"), "Accept: image/svg+xml gets the picture")
 
 
-class Watch:
-    """Everything a page reports that counts as an error."""
-
-    def __init__(self, page):
-        self.problems = []
-        page.on("console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text}"))
-        page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
-        page.on("requestfailed", lambda r: self.problems.append(f"failed request: {r.url} {r.failure}"))
-        page.on("response", lambda r: r.status >= 400 and self.problems.append(f"HTTP {r.status}: {r.url}"))
-
-
-def synced(page, offset):
-    """Waits until the JSON and the SVG readouts show `offset` and the light is on; returns the
-    parsed JSON."""
-    page.wait_for_function(f"""() => document.querySelector('#json').dataset.offset === '{offset:g}'
-        && document.querySelector('#svg').dataset.offset === '{offset:g}'
-        && document.querySelector('#status').dataset.state === 'ok'""", timeout=15000)
-    return json.loads(page.inner_text("#json"))
-
-
-# The offset on screen, computed here from the DOM (not by the demo's code): scrollTop, or
-# scrollLeft, negated when the scroller is laid out right to left.
-ON_SCREEN = """(horizontal) => { const s = document.querySelector('.parallax-scroller');
-    if (!horizontal) return s.scrollTop;
-    const o = getComputedStyle(s).direction === 'rtl' ? -s.scrollLeft : s.scrollLeft; return o === 0 ? 0 : o; }"""
-
-
-def scroll_to(page, offset, horizontal):
-    """Scrolls to the logical `offset` and returns where the scroller settles (it may snap)."""
-    page.evaluate("""([o, horizontal]) => { const s = document.querySelector('.parallax-scroller');
-        if (!horizontal) s.scrollTop = o;
-        else s.scrollLeft = getComputedStyle(s).direction === 'rtl' ? -o : o; }""", [offset, horizontal])
-    last, same = None, 0
-    for _ in range(200):  # until three frames in a row show the same position
-        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => r()))")
-        now = page.evaluate(ON_SCREEN, horizontal)
-        same = same + 1 if now == last else 0
-        last = now
-        if same >= 3:
-            break
-    return last
-
-
-def preview_sizes(page):
-    """The presets and the drag handle: same stylesheet, the JSON of the size on screen, in sync."""
-    css = page.evaluate("() => document.querySelector('#kf-css').textContent")
-    check("viewport" not in page.inner_text("#css-url"), "the demo's stylesheet is fluid (no viewport in its URL)")
-    for label, (w, h) in (("Landscape", (640, 360)), ("Tablet", (768, 1024)), ("Desktop", (1280, 800)), (None, (500, 420)), ("Phone", (360, 560))):
-        if label:
-            page.click(f'.sizes button:text-is("{label}")')
-        else:  # as the drag handle does: the screen's own size
-            page.evaluate("([w, h]) => Object.assign(document.querySelector('#screen').style, {width: w + 'px', height: h + 'px'})", [w, h])
-        got = page.evaluate("() => { const s = document.querySelector('.parallax-scroller'); return [s.clientWidth, s.clientHeight]; }")
-        check(got == [w, h], f"preview {label or 'dragged'}: the scroller is {w}×{h} (measured {got[0]}×{got[1]})")
-        o = scroll_to(page, 0, True)
-        o = scroll_to(page, (w + 16) * 1, True)
-        j = synced(page, o)
-        check(j["stride"] == w + 16, f"preview {label or 'dragged'} {w}×{h}: the JSON is for the size on screen (stride {j['stride']})")
-        background_matches(page, j, f"preview {w}×{h}")
-        check(page.evaluate("() => document.querySelector('#kf-css').textContent") == css, f"preview {w}×{h}: the same stylesheet")
-
-
-def layer_x(page, slot):
-    """The background layer's left edge relative to the scroller's padding box."""
-    return page.evaluate(f"""() => {{ const s = document.querySelector('.parallax-scroller').getBoundingClientRect();
-        const l = document.querySelector('.parallax-page[data-slot="{slot}"] > .parallax-layer[data-layer="background"]').getBoundingClientRect();
-        return l.left - s.left; }}""")
-
-
-def background_matches(page, answer, what):
-    p0 = next(p for p in answer["pages"] if p["visibleFraction"] > 0)
-    want = p0["layers"][0]["viewportFrame"]["x"]
-    got = layer_x(page, p0["slot"])
-    check(abs(got - want) <= 1, f"{what}: the background layer is drawn where the JSON says (x {got:.2f} vs {want})")
-
-
 # Every animation frame: when the light is on, the JSON and the SVG shown are of the offset on screen.
 MONITOR = """(horizontal) => { const on = %s;
     window.syncWatch = { frames: 0, lagging: 0, bad: [] };
@@ -172,7 +117,7 @@ def in_sync_light(page):
     page.evaluate(MONITOR, True)
     held, hold = [], [True]
     page.route("**/v1/paging", lambda route: held.append(route) if hold[0] else route.continue_())
-    target = scroll_to(page, 2 * 376, True)
+    target = scroll_to(page, 2 * 406, True)
     page.wait_for_timeout(600)
     state = page.get_attribute("#status", "data-state")
     shown = page.get_attribute("#json", "data-offset")
@@ -219,7 +164,7 @@ def snapping_followed(page):
             document.head.append(s); }""")
     o = scroll_to(page, 250, True)
     j = synced(page, o)
-    check(o in (0, 376) and j["offset"] == o, f"snapping ({snaps or 'none'} in the service's stylesheet): a scroll to 250 settles on a page ({o:g}) and the JSON follows")
+    check(o in (0, 406) and j["offset"] == o, f"snapping ({snaps or 'none'} in the service's stylesheet): a scroll to 250 settles on a page ({o:g}) and the JSON follows")
     page.evaluate("() => document.querySelector('#sim-snap') && document.querySelector('#sim-snap').remove()")
 
 
@@ -240,6 +185,15 @@ def picture_readable(page, what, viewport):
     check(r["inside"], f"{what}: the picture's window shows the viewport rectangle")
 
 
+def opening_line(page):
+    """The curl line the page shows on opening is the one docs/api.md#the-demo-page shows (its
+    origin the docs' http://localhost:8080), which Tests/docs/run.sh runs against its answer."""
+    doc = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "api.md"), encoding="utf-8").read()
+    m = re.search(r"<!-- the demo's opening curl line[^\n]*\n```console\n\$ (.*)\n", doc)
+    shown = page.text_content("#curl").replace(BASE, "http://localhost:8080")
+    check(m is not None and m.group(1) == shown, "the curl line shown on opening is docs/api.md's" + ("" if m else " (no such block there)"))
+
+
 def rtl_offset(page):
     """Right to left: offset = −scrollLeft in a `direction: rtl` scroller."""
     page.click('.seg[data-name="direction"] button[data-value="rtl"]')
@@ -252,7 +206,7 @@ def rtl_offset(page):
     check(o > 0 and j["offset"] == o and (raw == -o if direction == "rtl" else raw == o),
           f"RTL ({direction} scroller): the JSON offset {j['offset']} is the offset on screen (scrollLeft {raw})")
     background_matches(page, j, "RTL")
-    picture_readable(page, "RTL paging", (360, 560))
+    picture_readable(page, "RTL paging", (390, 844))
     if direction != "rtl":
         # A stylesheet that leaves the scroller left to right: force `direction: rtl` to check
         # the demo's own reading of a right-to-left scroller.
@@ -266,23 +220,6 @@ def rtl_offset(page):
     page.wait_for_function("() => !document.querySelector('#css-url').textContent.includes('direction=rtl')", timeout=15000)
 
 
-def snapshot(page):
-    """The stylesheet, the JSON text and the SVG bytes shown now."""
-    svg = page.evaluate("async () => (await fetch(document.querySelector('#svg').src)).text()")
-    return page.text_content("#kf-css"), page.inner_text("#json"), svg
-
-
-def set_control(page, selector, value):
-    page.evaluate(f"""() => {{ const e = document.querySelector('{selector}'); e.value = '{value}';
-        e.dispatchEvent(new Event('input', {{ bubbles: true }})); }}""")
-
-
-def shot(page, name):
-    if SHOTS:
-        os.makedirs(SHOTS, exist_ok=True)
-        page.screenshot(path=os.path.join(SHOTS, name), full_page=True)
-
-
 with sync_playwright() as p:
     browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
     try:
@@ -292,11 +229,13 @@ with sync_playwright() as p:
         page.goto(BASE + "/")
         check(page.title().startswith("Parallax"), "GET / is the demo page")
         first = synced(page, 0)
+        opening_line(page)
+        demo_apps.opening_snippets(page)
         css, _, svg0 = snapshot(page)
         check("animation-timeline" in css and '.parallax-page[data-slot="0"]' in css, "the stage is styled by the service's format=css keyframes")
         check(first["offset"] == 0 and first["axis"] == "horizontal", "the JSON readout starts at offset 0")
         snapping_left_alone(page)
-        picture_readable(page, "paging", (360, 560))
+        picture_readable(page, "paging", (390, 844))
         preview_sizes(page)
         o = scroll_to(page, 250, True)
         j = synced(page, o)
@@ -324,7 +263,7 @@ with sync_playwright() as p:
 
         # A centred carousel (docs/model.md#carousels): cards of 0.8 of the preview's width, the
         # stride 0.8·W + 16, the stylesheet snapping card centres, the JSON of the same request.
-        set_control(page, "#pageFraction", "0.8")
+        set_control(page, "#pageFraction", "80")
         page.click('.seg[data-name="align"] button[data-value="center"]')
         page.wait_for_function("() => document.querySelector('#kf-css').textContent.includes('scroll-snap-align:center')", timeout=15000)
         w = page.evaluate("() => document.querySelector('.parallax-scroller').clientWidth")
@@ -334,35 +273,35 @@ with sync_playwright() as p:
         j = synced(page, o)
         check(abs(j["stride"] - L) < 1e-9 and abs(o - L) <= 1, f"carousel: one card on, the JSON stride is 0.8·{w} + 16 = {L:g} (got {j['stride']}, settled at {o:g})")
         background_matches(page, j, "carousel")
-        set_control(page, "#pageFraction", "1")
+        set_control(page, "#pageFraction", "100")
         page.click('.seg[data-name="align"] button[data-value="start"]')
         page.wait_for_function("() => document.querySelector('#kf-css').textContent.includes('scroll-snap-align:start')", timeout=15000)
 
         # Cards of 400 points (docs/web.md#cards-of-one-size): the fluid stylesheet's page is
-        # min(400, W), so on the 360 px phone a card is the screen (stride 376) and on the tablet
+        # min(400, W), so on the 390 px phone a card is the screen (stride 406) and on the tablet
         # 400 px (stride 416); the JSON shown is of that request at the size on screen, in sync.
         page.click('.seg[data-name="pageUnit"] button[data-value="points"]')
         set_control(page, "#pagePoints", "400")
         page.wait_for_function("() => document.querySelector('#kf-css').textContent.includes('min(400px, 100cqw)')", timeout=15000)
-        for label, w in (("Phone", 360), ("Tablet", 768)):
-            page.click(f'.sizes button:text-is("{label}")')
+        for size, w in (("390x844", 390), ("768x1024", 768)):
+            page.click(f'#sizes button[data-value="{size}"]')
             L = min(400, w) + 16
             synced(page, scroll_to(page, 0, True))
             o = scroll_to(page, L, True)
             j = synced(page, o)
             check(abs(j["stride"] - L) < 1e-9 and abs(o - L) <= 1, f"points cards on a {w} px preview: stride min(400, {w}) + 16 = {L} (got {j['stride']}, settled at {o:g})")
             background_matches(page, j, f"points cards {w} px")
-        page.click('.sizes button:text-is("Phone")')
+        page.click('#sizes button[data-value="390x844"]')
         page.click('.seg[data-name="pageUnit"] button[data-value="fraction"]')
         page.wait_for_function("() => !document.querySelector('#kf-css').textContent.includes('min(')", timeout=15000)
 
         page.click('.seg[data-name="axis"] button[data-value="vertical"]')
-        page.wait_for_function("() => document.querySelector('#kf-css').textContent.includes('scroll-timeline:--parallax y')", timeout=15000)
+        page.wait_for_function("() => document.querySelector('#kf-css').textContent.includes('scroll-snap-type:y mandatory')", timeout=15000)
         synced(page, 0)
-        o = scroll_to(page, 300, False)
+        o = scroll_to(page, 500, False)  # past half of the 844 + 16 stride: it snaps on to the next page
         j = synced(page, o)
-        check(j["axis"] == "vertical" and j["offset"] == o and o > 0, f"vertical axis: the JSON offset follows scrollTop (asked 300, settled at {o:g})")
-        picture_readable(page, "vertical paging", (360, 560))
+        check(j["axis"] == "vertical" and j["offset"] == o and o > 0, f"vertical axis: the JSON offset follows scrollTop (asked 500, settled at {o:g})")
+        picture_readable(page, "vertical paging", (390, 844))
         shot(page, "demo-vertical-1280.png")
 
         page.click('.tabs button[data-model="header"]')
@@ -371,7 +310,7 @@ with sync_playwright() as p:
         scroll_to(page, 100, False)
         j = synced(page, 100)
         check(j["header"]["height"] == 140 and j["contentTop"] == 140, "header: height 240 − scrollTop 100 = 140")
-        picture_readable(page, "header", (360, 560))
+        picture_readable(page, "header", (390, 844))
         shot(page, "demo-header-1280.png")
 
         page.click('.tabs button[data-model="scroll"]')
@@ -384,8 +323,21 @@ with sync_playwright() as p:
         j = synced(page, 400)
         check([e["name"] for e in j["elements"]][:2] == ["hero", "card"], "scroll: the JSON lists the page's elements at scrollTop 400")
         check(page.text_content("#kf-css") != before[0], "changing the easing changes the stylesheet")
-        picture_readable(page, "scroll", (360, 560))
+        picture_readable(page, "scroll", (390, 844))
         shot(page, "demo-scroll-1280.png")
+        shapes_shown(page, 390, 844)
+        page.click('#sizes button[data-value="1280x800"]')
+        shapes_shown(page, 1280, 800)
+        demo_apps.effects_shown(page, watch, 1280, 800)
+        none_empty(page, "390x844", shot)
+        none_empty(page, "1280x800", shot)
+        demo_apps.effects_shown(page, watch, 390, 844)
+        shot(page, "demo-effects-390.png", full=False)
+        demo_apps.effects_edited(page, watch)
+        demo_apps.snippets_played()
+        page.click('.shapes button[data-shape="pager"]')
+        keyboard(page, "1280×800")
+        demo_composed.composed(page, "window 1280×800")
         check(not watch.problems, "the demo page: no console error, failed request or HTTP error"
               + ("" if not watch.problems else " — " + "; ".join(watch.problems[:5])))
         page.close()
@@ -401,17 +353,20 @@ with sync_playwright() as p:
             return { stage: r('.stage').top, controls: r('.controls').top, screenTop: r('#screen').top, screenBottom: r('#screen').bottom }; }""")
         check(order["stage"] < order["controls"], f"at 390 × 844 the live preview comes before the controls (tops {order['stage']:.0f} and {order['controls']:.0f})")
         check(order["screenTop"] >= 0 and order["screenBottom"] <= 844, f"at 390 × 844 the preview is on the first screen (y {order['screenTop']:.0f}–{order['screenBottom']:.0f})")
-        picture_readable(page, "390 px paging", (360, 560))
+        picture_readable(page, "390 px paging", (390, 844))
         shot(page, "demo-paging-390.png")
         page.click('.seg[data-name="axis"] button[data-value="vertical"]')
-        page.wait_for_function("() => document.querySelector('#kf-css').textContent.includes('scroll-timeline:--parallax y')", timeout=15000)
+        page.wait_for_function("() => document.querySelector('#kf-css').textContent.includes('scroll-snap-type:y mandatory')", timeout=15000)
         synced(page, 0)
-        picture_readable(page, "390 px vertical paging", (360, 560))
+        picture_readable(page, "390 px vertical paging", (390, 844))
         page.click('.tabs button[data-model="scroll"]')
         page.wait_for_function("""() => document.querySelector('#kf-css').textContent.includes('data-element="hero"')""", timeout=15000)
         synced(page, scroll_to(page, 500, False))
-        picture_readable(page, "390 px scroll", (360, 560))
+        picture_readable(page, "390 px scroll", (390, 844))
         shot(page, "demo-scroll-390.png")
+        keyboard(page, "390×844")
+        demo_composed.composed(page, "window 390×844")
+        every_size(page, shot)
         check(not watch.problems, "narrow: no errors" + ("" if not watch.problems else " — " + "; ".join(watch.problems[:5])))
         page.close()
 
@@ -419,11 +374,23 @@ with sync_playwright() as p:
         # A page on another origin calling the API with fetch() POST JSON (a preflighted request),
         # whatever path is asked for.
         cross = """<!doctype html><meta charset="utf-8"><title>other origin</title><script>
-        const body = %s;
-        fetch("%s/v1/paging", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
-          .then(async (r) => { window.result = { status: r.status, etag: r.headers.get("ETag"), json: await r.json() }; })
-          .catch((e) => { window.result = { error: String(e) }; });
-        </script>""" % (json.dumps(PAGING), BASE)
+        const body = %s, base = %s, traced = %s;
+        // What a tracing front end sends (docs/operations.md#tracing), plus the operator's own
+        // header (--cors-allow-headers X-Tenant in demo.sh).
+        const headers = { "Content-Type": "application/json", "traceparent": traced.traceparent,
+                          "X-Request-Id": traced.id, "X-Tenant": "t1" };
+        const refused = (p) => p.then((r) => "read " + r.status, (e) => "refused " + e.name);
+        (async () => {
+          try {
+            const r = await fetch(base + "/v1/paging", { method: "POST", headers, body: JSON.stringify(body) });
+            window.result = { status: r.status, etag: r.headers.get("ETag"), id: r.headers.get("X-Request-Id"), json: await r.json() };
+          } catch (e) { window.result = { error: String(e) }; }
+          // A header outside the allow list: the preflight leaves it out, the browser refuses.
+          window.result.outside = await refused(fetch(base + "/v1/paging", { method: "POST", headers: { ...headers, "X-Other": "1" }, body: JSON.stringify(body) }));
+          // /metrics is for the scraper: no CORS field, so no page on another origin reads it.
+          window.result.metrics = await refused(fetch(base + "/metrics"));
+        })();
+        </script>""" % (json.dumps(PAGING), json.dumps(BASE), json.dumps(TRACED))
         other, origin = serve(lambda path: cross)
         try:
             with open(LOG, encoding="utf-8") as f:
@@ -441,7 +408,20 @@ with sync_playwright() as p:
                 lines = [json.loads(l) for l in f.readlines()[seen:] if l.startswith('{"time"')]
             preflights = [l for l in lines if l.get("method") == "OPTIONS" and l.get("path") == "/v1/paging"]
             check(any(l.get("status") == 204 for l in preflights), f"the browser sent a preflight and got 204 ({len(preflights)} OPTIONS seen)")
-            check(not watch.problems, "cross-origin page: no errors" + ("" if not watch.problems else " — " + "; ".join(watch.problems[:5])))
+            check(result.get("id") == TRACED["id"], f"the script sent traceparent, X-Request-Id and X-Tenant and reads its id back ({result.get('id')})")
+            posts = [l for l in lines if l.get("method") == "POST" and l.get("path") == "/v1/paging" and l.get("requestId") == TRACED["id"]]
+            check(len(posts) == 1 and posts[0].get("traceId") == TRACED["traceparent"].split("-")[1],
+                  f"the request is followed by its id to its log line, with its trace id ({len(posts)} lines)")
+            check(result.get("outside") == "refused TypeError", f"a header outside the allow list: the browser refuses ({result.get('outside')})")
+            check(result.get("metrics") == "refused TypeError", f"/metrics is not readable from another origin ({result.get('metrics')})")
+            # The two refusals above are the page's only errors: Chromium reports each (the
+            # blocked fetch, its failed load); anything else is a fault.
+            def refusal(p):
+                return ("x-other is not allowed" in p or "/metrics" in p or "net::ERR_FAILED" in p)
+            others = [p for p in watch.problems if not refusal(p)]
+            failed = [p for p in watch.problems if p.startswith("failed request")]
+            check(not others and len(failed) == 2,
+                  f"cross-origin page: no errors but the two refusals ({len(failed)} failed requests)" + ("" if not others else " — " + "; ".join(others[:5])))
         finally:
             other.shutdown()
     finally:

@@ -97,6 +97,13 @@ check("headerHead is 200", hh.status_code == 200 and hh.headers.get("ETag"))
 scroll = m.ScrollRequest.from_dict({"viewport": VP, "offset": 300, "elements": ELEMENTS})
 s = op("scrollPost").sync(client=client, body=scroll)
 check("scrollPost answers a ScrollLayout", isinstance(s, m.ScrollLayout) and [e.name for e in s.elements] == ["hero", "card"])
+# Multi-stop effects (docs/model.md#effects): a cross-axis translate and a per-axis scale.
+fx = m.ScrollRequest.from_dict({"viewport": VP, "offset": 500, "elements": [{"name": "card", "frame": {"x": 20, "y": 900, "width": 350, "height": 400}, "effects": [
+    {"property": "translate.x", "stops": [[0, -120], [0.5, 0], [1, 120]], "easings": ["easeOut", "easeIn"]},
+    {"property": "scale.y", "stops": [[0, 0.5], [0.3, 1], [0.3, 1.2], [1, 1.2]]}]}]})
+fa = op("scrollPost").sync(client=client, body=fx)
+check("scrollPost with effects answers scaleX/scaleY and a cross-axis translate",
+      isinstance(fa, m.ScrollLayout) and fa.elements[0].scale_y == 1.2 and fa.elements[0].scale_x == 1 and fa.elements[0].translate.x < 0)
 sg = op("scrollGet").sync(client=client, viewport_width=390, viewport_height=844, offset=300, elements=json.dumps(ELEMENTS))
 check("scrollGet (elements as JSON text) equals scrollPost", isinstance(sg, m.ScrollLayout) and sg.to_dict() == s.to_dict())
 sh = op("scrollHead").sync_detailed(client=client, viewport_width=390, viewport_height=844, elements=json.dumps(ELEMENTS))
@@ -115,6 +122,13 @@ kw = op("pagingKeyframesPost").sync(client=client, body=m.PagingKeyframesRequest
 check("pagingKeyframesPost waapi: WAAPIAnswer", isinstance(kw, m.WAAPIAnswer) and kw.animations and kw.timeline.axis.value == "x")
 css = client.get_httpx_client().post("/v1/paging/keyframes", json=m.PagingKeyframesRequest.from_dict(dict(pk, format="css")).to_dict())
 check("the paging stylesheet is reachable as text", css.headers["content-type"].startswith("text/css") and "@keyframes" in css.text)
+kp = op("pagingKeyframesPost").sync(client=client, body=m.PagingKeyframesRequest.from_dict(dict(pk, input="pageProgress", linearize={"length": 0.5}, properties=["visibleFraction"])))
+check("pagingKeyframesPost pageProgress, linearized: stride, sign, page target, maxError",
+      isinstance(kp, m.KeyframesAnswer) and kp.stride == 406 and kp.sign.value == "movedBack" and kp.linearized.length == 0.5
+      and kp.tracks[0].target.page is True and kp.tracks[0].max_error == 0)
+kf = op("pagingKeyframesGet").sync(client=client, viewport_width=390, viewport_height=844, page_count=3, layers=json.dumps(LAYERS),
+                                   format_=m.KeyframesFormat.FIXTURES, samples=2, seed=5, input_=m.KeyframesInput.PAGEPROGRESS)
+check("pagingKeyframesGet fixtures: FixturesAnswer with cases", isinstance(kf, m.FixturesAnswer) and kf.seed == 5 and kf.tracks and kf.tracks[0].cases)
 kh = op("pagingKeyframesHead").sync_detailed(client=client, viewport_width=390, viewport_height=844, page_count=3)
 check("pagingKeyframesHead is 200", kh.status_code == 200 and kh.headers.get("ETag"))
 hk = op("headerKeyframesPost").sync(client=client, body=m.HeaderKeyframesRequest.from_dict({"viewport": VP, "header": {"height": 150}, "format": "keytimes"}))
@@ -125,6 +139,10 @@ hkh = op("headerKeyframesHead").sync_detailed(client=client, viewport_width=390,
 check("headerKeyframesHead is 200", hkh.status_code == 200)
 sk = op("scrollKeyframesPost").sync(client=client, body=m.ScrollKeyframesRequest.from_dict({"viewport": VP, "elements": ELEMENTS, "format": "waapi"}))
 check("scrollKeyframesPost waapi", isinstance(sk, m.WAAPIAnswer) and sk.reduced_motion.animations is not None)
+skl = op("scrollKeyframesPost").sync(client=client, body=m.ScrollKeyframesRequest.from_dict({"viewport": VP, "elements": ELEMENTS, "format": "waapi", "linearize": True}))
+check("scrollKeyframesPost waapi, linearized: linearized bounds, maxError per animation, linear keyframes",
+      isinstance(skl, m.WAAPIAnswer) and skl.linearized.ratio == 0.001 and skl.animations
+      and all(a.max_error is not None and all(k.easing == "linear" or k.easing.startswith("linear(") for k in a.keyframes) for a in skl.animations))
 skg = op("scrollKeyframesGet").sync(client=client, viewport_width=390, viewport_height=844, elements=json.dumps(ELEMENTS), properties=[m.ScrollKeyframeProperty.OPACITY])
 check("scrollKeyframesGet json (properties narrowed)", isinstance(skg, m.KeyframesAnswer) and [t.property_ for t in skg.tracks] == ["opacity"] * len(skg.tracks) and skg.tracks)
 skh = op("scrollKeyframesHead").sync_detailed(client=client, viewport_width=390, viewport_height=844, elements=json.dumps(ELEMENTS))
@@ -152,7 +170,9 @@ for operation_id, (tag, path, method) in sorted(operations.items()):
         continue
     kwargs = {"type_": m.ProblemTypeOptionsType.INVALID_REQUEST} if "{type}" in path else {}
     r = op(operation_id).sync_detailed(client=client, origin="https://app.example", access_control_request_method="POST", **kwargs)
-    check(operation_id + " is a 204 preflight", r.status_code == 204 and r.headers.get("Access-Control-Allow-Origin") == "*" and "OPTIONS" in r.headers.get("Allow", ""))
+    # /metrics is not for web pages (docs/operations.md#metrics): its preflight has no CORS field.
+    cors = r.headers.get("Access-Control-Allow-Origin") == ("*" if operation_id != "metricsOptions" else None)
+    check(operation_id + " is a 204 preflight", r.status_code == 204 and cors and "OPTIONS" in r.headers.get("Allow", ""))
 
 missing = sorted(set(operations) - called)
 check("every operation of the contract was called (missing: %s)" % ", ".join(missing), not missing)

@@ -6,7 +6,7 @@
 import {
     BrowsersApi, Configuration, KeyframesApi, LayoutApi, OperationsApi, ResponseError,
     ProblemFromJSON, instanceOfKnotTrack, instanceOfKeyTimesTrack, instanceOfWAAPIAnswer, instanceOfKeyframesAnswer,
-    instanceOfPagingLayout, PagingKeyframeProperty, KeyframesFormat, ScrollKeyframeProperty,
+    instanceOfPagingLayout, PagingKeyframeProperty, KeyframesFormat, ScrollKeyframeProperty, EffectProperty,
     PagingLayout, PagingResponseOneOf, HeaderLayout, HeaderResponseOneOf, ScrollLayout, KeyframesAnswer, WAAPIAnswer,
     KnotTrack, KeyTimesTrack, PictureFormat, ProblemTypeTypeEnum, ProblemTypeHeadTypeEnum, ProblemTypeOptionsTypeEnum,
 } from './generated';
@@ -84,6 +84,10 @@ async function main() {
     check('headerHead is 200', (await layout.headerHeadRaw({ viewportWidth: 390, viewportHeight: 844, headerHeight: 150 })).raw.status === 200);
     const s = await layout.scrollPost({ scrollRequest: { viewport: vp, offset: 300, elements } }) as ScrollLayout;
     check('scrollPost answers a ScrollLayout', s.elements.map(e => e.name).join() === 'hero,card');
+    const fx = await layout.scrollPost({ scrollRequest: { viewport: vp, offset: 500, elements: [{ name: 'card', frame: { x: 20, y: 900, width: 350, height: 400 }, effects: [
+        { property: EffectProperty.TranslateX, stops: [[0, -120], [0.5, 0], [1, 120]], easings: ['easeOut', 'easeIn'] },
+        { property: EffectProperty.ScaleY, stops: [[0, 0.5], [0.3, 1], [0.3, 1.2], [1, 1.2]] }] }] } }) as ScrollLayout;
+    check('scrollPost with effects answers scaleX/scaleY and a cross-axis translate', fx.elements[0].scaleY === 1.2 && fx.elements[0].scaleX === 1 && fx.elements[0].translate.x < 0);
     const sg = await layout.scrollGet({ viewportWidth: 390, viewportHeight: 844, offset: 300, elements: JSON.stringify(elements) }) as ScrollLayout;
     check('scrollGet (elements as JSON text) equals scrollPost', JSON.stringify(sg) === JSON.stringify(s));
     check('scrollHead is 200', (await layout.scrollHeadRaw({ viewportWidth: 390, viewportHeight: 844, elements: JSON.stringify(elements) })).raw.status === 200);
@@ -136,7 +140,9 @@ async function main() {
             const args: any = { origin: 'https://app.example', accessControlRequestMethod: 'POST' };
             if (name.startsWith('problemType')) args.type = ProblemTypeOptionsTypeEnum.InvalidRequest;
             const r = await api[name](args);
-            check(name.slice(0, -3) + ' is a 204 preflight', r.raw.status === 204 && r.raw.headers.get('Access-Control-Allow-Origin') === '*');
+            // /metrics is not for web pages (docs/operations.md#metrics): no CORS field.
+            const cors = name === 'metricsOptionsRaw' ? null : '*';
+            check(name.slice(0, -3) + ' is a 204 preflight', r.raw.status === 204 && r.raw.headers.get('Access-Control-Allow-Origin') === cors);
         }
     }
     const missing = [...all].filter(n => !called.has(n));

@@ -128,6 +128,15 @@ for model, request in MODELS.items():
     props = {"paging": ["frame.x", "opacity"], "header": ["header.height"], "scroll": ["opacity", "translate.y"]}[model]
     send("POST", path, body=dict(request, properties=props, format="keytimes"), expect=200)
     send("GET", path, params=query(model, dict(request, properties=props)), expect=200)
+    # The apps' fields (docs/model.md#page-progress, #linearize, #fixtures): each answer's shape.
+    for extra in ({"format": "fixtures", "samples": 3, "seed": 7}, {"linearize": {"ratio": 0.01}}, {"linearize": True, "format": "keytimes"},
+                  {"linearize": True, "format": "fixtures"}) + (({"input": "pageProgress"}, {"input": "pageProgress", "format": "fixtures"},
+                                                                 {"input": "pageProgress", "format": "keytimes", "linearize": True}) if model == "paging" else ()):
+        r = dict(request, **extra)
+        send("POST", path, body=r, expect=200)
+        send("GET", path, params=query(model, r), expect=200)
+    send("POST", path, body=dict(request, linearize=True, format="css"), expect=422)
+    send("POST", path, body=dict(request, samples=3), expect=422)
     send("POST", path, body=dict(request, offset=3), expect=422)
     send("GET", path, params=query(model, request) + [("format", "pdf")], expect=422)
     send("POST", path, raw="{", headers={"Content-Type": "application/json"}, expect=400)

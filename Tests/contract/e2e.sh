@@ -75,7 +75,7 @@ connects=$(curl -s -o /dev/null -o /dev/null -o /dev/null -w '%{num_connects}\n'
 check "keep-alive reuses one connection ($connects)" '[[ "$connects" == "1 0 0" ]]'
 
 # Access log: one JSON line per request on stdout, with the start-up lines (docs/operations.md#logs).
-check "access log is JSON lines" 'grep -q "\"method\":\"GET\",\"path\":\"/healthz\",\"status\":200" "$work/out"'
+check "access log is JSON lines" 'grep -q "\"event\":\"request\",\"method\":\"GET\",\"route\":\"/healthz\",\"path\":\"/healthz\",\"status\":200" "$work/out"'
 
 echo "$failures failure(s)"
 [[ "$failures" == 0 ]]

@@ -236,6 +236,49 @@ def repair_header(f):
         f.set("header.minHeight", h)
 
 
+def repair_effects(e, horizontal, fluid):
+    """An element's effects (docs/model.md#effects), the rules JSON Schema cannot state: each
+    property once, and not also in the [from, to] form (scale, opacity, rotate; the axis's
+    translate not with translate or speed); a per-axis scale not with a uniform one; q within 0…1
+    and non-decreasing; opacity within 0…1 and a scale at or above 0, with linear segments (an
+    eased one may overshoot its stops, a 422 naming the extreme); one easing per segment; an own
+    range at least 10^-6 long, and in a fluid stylesheet only on an element with its own
+    startOffset and endOffset."""
+    effects = e.get("effects")
+    if not isinstance(effects, list):
+        return
+    along = "translate.x" if horizontal else "translate.y"
+    classic = {"scale": ("scale",), "scale.x": ("scale",), "scale.y": ("scale",), "opacity": ("opacity",),
+               "rotate": ("rotate",), along: ("translate", "speed")}
+    kept, seen = [], set()
+    for x in effects:
+        if not isinstance(x, dict) or not isinstance(x.get("stops"), list):
+            continue
+        p = x.get("property")
+        if p in seen or any(c in e for c in classic.get(p, ())):
+            continue
+        if p in ("scale.x", "scale.y") and "scale" in seen or p == "scale" and seen & {"scale.x", "scale.y"}:
+            continue
+        stops = [s for s in x["stops"] if isinstance(s, list) and len(s) == 2 and number(s[0]) and number(s[1])]
+        if len(stops) < 2:
+            continue
+        qs = sorted(min(1, max(0, s[0])) for s in stops)
+        bounded = p == "opacity" or p in ("scale", "scale.x", "scale.y")
+        top = 1 if p == "opacity" else 1e15
+        x["stops"] = [[q, min(top, max(0, s[1])) if bounded else s[1]] for q, s in zip(qs, stops)]
+        easings = x.get("easings")
+        if bounded or (easings is not None and (not isinstance(easings, list) or len(easings) != len(stops) - 1)):
+            x.pop("easings", None)
+        r = x.get("range")
+        if isinstance(r, dict) and (fluid and not ("startOffset" in e and "endOffset" in e)
+                                    or not (number(r.get("startOffset")) and number(r.get("endOffset"))
+                                            and r["endOffset"] - r["startOffset"] >= MIN_SIZE)):
+            x.pop("range", None)
+        seen.add(p)
+        kept.append(x)
+    e["effects"] = kept
+
+
 def repair_scroll(f):
     one_offset_for_svg(f)
     if f.dotted:
@@ -245,7 +288,10 @@ def repair_scroll(f):
         return
     horizontal = f.get("axis", "vertical") == "horizontal"
     extent = f.get("viewport.width" if horizontal else "viewport.height")
+    fluid = not f.has("viewport.width") and f.get("format") in ("css", "waapi")
     for e in elements:
+        if isinstance(e, dict):
+            repair_effects(e, horizontal, fluid)
         if not isinstance(e, dict) or not isinstance(e.get("frame"), dict) or not number(extent):
             continue
         frame = e["frame"]
@@ -404,8 +450,50 @@ def repair_styled_carousel(f):
             f.set("layers", layers)
 
 
+def repair_app_fields(f, model):
+    """input, linearize, samples and seed (docs/model.md#page-progress, #linearize, #fixtures):
+    samples and seed only with format fixtures; linearize only with json, keytimes, fixtures and
+    waapi with a viewport (a fluid waapi answer is a 422 at /linearize), in one form (linearize=true or its dotted bounds), and not on scroll elements, whose eased
+    translations can be long enough that tiny bounds pass the answer limit (a 422 at /linearize
+    the schema cannot state); pageProgress only with json, keytimes and fixtures, its domain in
+    pages within 10^15 points; a fixtures answer with at least one track (an empty one matches two
+    answer schemas)."""
+    fmt = f.get("format", "json")
+    if fmt != "fixtures":
+        f.delete("samples")
+        f.delete("seed")
+    else:
+        if f.get("properties") == []:
+            f.delete("properties")
+        if number(f.get("samples")) and f.get("samples") > 16:
+            f.set("samples", 16)  # 1000 per track over 40 slots of 32 layers passes the answer limit
+    bounds = [n for n in ("linearize.length", "linearize.ratio", "linearize.angle") if f.dotted and n in f.data]
+    linear = fmt in ("json", "keytimes", "fixtures") or (fmt == "waapi" and f.has("viewport.width"))
+    if not linear or model == "scroll":
+        f.delete("linearize")
+        for n in bounds:
+            f.data.pop(n, None)
+    elif bounds and "linearize" in f.data:
+        f.data.pop("linearize", None)
+    if model == "paging" and f.get("input") == "pageProgress" and fmt in ("css", "waapi"):
+        f.delete("input")
+
+
+def progress_domain(f, stride):
+    """With input pageProgress the domain is in pages: |p|·L at most 10^15."""
+    lo, hi = f.get("domain.from"), f.get("domain.to")
+    if f.get("input") == "pageProgress" and number(lo) and number(hi) and max(abs(lo), abs(hi)) * stride > 1e14:
+        f.set("domain.from", -1)
+        f.set("domain.to", 1)
+
+
 def repair_paging_keyframes(f):
+    # A pager scrolls its own box: scroller "root" is for the header and scroll models (a 422 at
+    # /scroller, docs/web.md#the-page-scrolls).
+    if f.get("scroller") == "root":
+        f.delete("scroller")
     repair_viewport(f, "paging")
+    repair_app_fields(f, "paging")
     repair_paging(f, answers_pages=False)
     n = f.get("pageCount")
     horizontal = f.get("axis", "horizontal") != "vertical"
@@ -424,10 +512,12 @@ def repair_paging_keyframes(f):
     if number(lo) and number(hi) and max(abs(lo), abs(hi)) / stride > MAX_INFINITE_POSITION / 4:
         f.set("domain.from", 0)
         f.set("domain.to", stride)
+    progress_domain(f, stride)
 
 
 def repair_header_keyframes(f):
     repair_viewport(f, "header")
+    repair_app_fields(f, "header")
     repair_header(f)
     h = f.get("header.height")
     def fallback(force=False):
@@ -437,6 +527,7 @@ def repair_header_keyframes(f):
 
 def repair_scroll_keyframes(f):
     repair_viewport(f, "scroll")
+    repair_app_fields(f, "scroll")
     repair_scroll(f)
     elements = f.get("elements")
     horizontal = f.get("axis", "vertical") == "horizontal"

@@ -18,8 +18,8 @@ Prints `references: N checked, M problems` and exits 1 on any problem. Standard 
 """
 import argparse, os, re, subprocess, sys
 
-SOURCE_DIRS = ('Sources', 'Tests', 'Fuzz', 'bench', 'scripts')
-SOURCE_EXTS = ('.swift', '.py', '.sh', '.lua', '.c', '.h', '.js', '.html', '.yaml', '')
+SOURCE_DIRS = ('Sources', 'Tests', 'Fuzz', 'bench', 'scripts', 'Players')
+SOURCE_EXTS = ('.swift', '.py', '.sh', '.lua', '.c', '.h', '.js', '.ts', '.kt', '.html', '.yaml', '')
 SKIP_DIRS = {'.build', 'results', 'corpus', 'golden', '__pycache__', 'node_modules'}
 # `docs/model.md#paging`, then optional `, #timelines` or ` and #layers` for the same file.
 CITE = re.compile(r'\b(docs/[\w.-]+\.md)#([\w-]+)((?:(?:,\s*|\s+and\s+)#[\w-]+)*)')

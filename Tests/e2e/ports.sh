@@ -8,7 +8,10 @@
 #    commit is this checkout's, as the build scripts compute it (scripts/lib/common.sh: HEAD, with
 #    "-dirty" when tracked files differ), or $PARALLAX_COMMIT when set;
 #  - the start-up lines say "1 worker" / "N workers" and where the demo page is;
-#  - a bad option is one line on stderr and exit status 2.
+#  - a bad option is one line on stderr and exit status 2;
+#  - IPv6 (docs/operations.md#ipv6): --host ::1 and [::1] serve over IPv6 alone, --host :: is one
+#    dual-stack listener that IPv4 clients reach too (logged as IPv4), --metrics-address takes
+#    [::1]:PORT, and --healthcheck finds each of them.
 #
 # Usage: Tests/e2e/ports.sh [path/to/parallax-server]   (default: debug build in .build)
 # shellcheck disable=SC2016,SC2034 # check() evals its single-quoted condition later, on purpose
@@ -87,6 +90,35 @@ shared=$port
 check "--reuse-port on says so at start-up" 'grep -q "with 2 workers, port shared with other processes (--reuse-port on)$" "$work/shareA.out"'
 start shareB "$shared" --workers 1 --reuse-port on
 check "two servers with --reuse-port on share the port (3 sockets)" '[[ $port -eq $shared && $(listeners "$shared") -eq 3 ]] && healthy "$shared"'
+
+# IPv6. The machine needs ::1 on its loopback (Linux has it unless IPv6 is disabled).
+url6() { curl -s -o /dev/null -w '%{http_code}' --max-time 5 -g "http://[::1]:$1$2"; }
+if grep -q '^0\{31\}1 ' /proc/net/if_inet6 2>/dev/null; then
+  start six 0 --host ::1 --workers 2 --access-log on --log-format json
+  six=$port
+  check "--host ::1: the start-up line says [::1]:PORT" 'grep -q "listening on \[::1\]:$six with 2 workers\"" "$work/six.out"'
+  check "--host ::1: the demo page is http://[::1]:PORT/" 'grep -qF "demo page: http://[::1]:$six/" "$work/six.out"'
+  check "--host ::1 answers over IPv6" '[[ $(url6 "$six" /healthz) == 200 ]]'
+  check "--host ::1 is not reached over IPv4" '! healthy "$six"'
+  check "--host ::1: the access log names the client ::1" 'grep -q "\"client\":\"::1\",\"peer\":\"::1\"" "$work/six.out"'
+  check "--healthcheck finds a server on ::1 (no --host given to the probe, as in the image)" \
+    'PARALLAX_PORT=$six "$bin" --healthcheck'
+  start bracket 0 --host '[::1]' --metrics-address '[::1]:0'
+  check "--host [::1] (brackets) answers over IPv6" '[[ $(url6 "$port" /healthz) == 200 ]]'
+  metrics6=$(sed -n 's|.*metrics: http://\[::1\]:\([0-9]*\)/metrics.*|\1|p' "$work/bracket.out")
+  check "--metrics-address [::1]:0 serves /metrics over IPv6" '[[ -n "$metrics6" && $(url6 "$metrics6" /metrics) == 200 ]]'
+  start dual 0 --host :: --workers 2 --access-log on
+  dual=$port
+  check "--host :: is one listener for 2 workers" '[[ $(listeners "$dual") -eq 1 ]]'
+  check "--host :: answers over IPv6 and over IPv4 (dual stack)" '[[ $(url6 "$dual" /healthz) == 200 ]] && healthy "$dual"'
+  check "--host ::: an IPv4 client is logged as 127.0.0.1, not ::ffff:127.0.0.1" \
+    'grep -q " 127\.0\.0\.1 \"GET /healthz\"" "$work/dual.out" && ! grep -q "::ffff:" "$work/dual.out"'
+  check "--healthcheck finds a server on :: (PARALLAX_HOST=::)" 'PARALLAX_HOST=:: PARALLAX_PORT=$dual "$bin" --healthcheck'
+  rc=0; "$bin" --host ::g --port 0 --log-format text >"$work/badhost.out" 2>&1 || rc=$?
+  check "--host ::g (not an address) stops the start, saying so" '[[ $rc -eq 1 ]] && grep -q "invalid host ::g" "$work/badhost.out"'
+else
+  fail "IPv6: this machine has no ::1 on its loopback (/proc/net/if_inet6), so the IPv6 checks cannot run"
+fi
 
 if [[ $failures -ne 0 ]]; then
   echo "ports.sh: $failures check(s) failed"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# docs/api.md over raw HTTP: CORS preflight and origins, ETag → 304, Cache-Control, gzip
+# docs/api.md over raw HTTP: CORS preflight and origins (the tracing headers and the operator's
+# list allowed, /metrics without CORS), X-Request-Id, ETag → 304, Cache-Control, gzip
 # that decodes to the identical JSON, `gzip;q=0` refusal, Vary. Two servers: the default policy
 # (`*`) and a list (`--cors-origins`), each on an ephemeral port of 127.0.0.1, stopped on exit.
 #
@@ -29,17 +30,23 @@ start star
 big="$base/v1/paging?viewport.width=390&viewport.height=844&pageCount=200&include=all&offset=1000"
 small="$base/v1/paging?viewport.width=390&viewport.height=844&pageCount=3&offset=0"
 
-# CORS preflight on every route, 404 for an unknown path.
-for path in /v1/paging /v1/header /v1/scroll /openapi.yaml /healthz /readyz /metrics; do
+# CORS preflight on every route, 404 for an unknown path; the headers tracing front ends add are
+# allowed (docs/api.md#cors); /metrics is for the scraper: its preflight allows nothing.
+allowed="Content-Type, If-None-Match, traceparent, tracestate, X-Request-Id"
+for path in /v1/paging /v1/header /v1/scroll /openapi.yaml /healthz /readyz; do
   code=$(curl -s -o "$work/b" -D "$work/h" -w '%{http_code}' -X OPTIONS -H 'Origin: https://app.example' \
     -H 'Access-Control-Request-Method: GET' -H 'Access-Control-Request-Headers: if-none-match' "$base$path")
-  check "OPTIONS $path is a 204 preflight" '[[ $code == 204 && ! -s $work/b && "$(hdr "$work/h" Access-Control-Allow-Origin)" == "*" && "$(hdr "$work/h" Access-Control-Allow-Headers)" == "Content-Type, If-None-Match" && -n "$(hdr "$work/h" Access-Control-Max-Age)" && "$(hdr "$work/h" Access-Control-Allow-Methods)" == *GET* ]]'
+  check "OPTIONS $path is a 204 preflight" '[[ $code == 204 && ! -s $work/b && "$(hdr "$work/h" Access-Control-Allow-Origin)" == "*" && "$(hdr "$work/h" Access-Control-Allow-Headers)" == "$allowed" && -n "$(hdr "$work/h" Access-Control-Max-Age)" && "$(hdr "$work/h" Access-Control-Allow-Methods)" == *GET* ]]'
 done
+code=$(curl -s -o /dev/null -D "$work/h" -w '%{http_code}' -X OPTIONS -H 'Origin: https://app.example' -H 'Access-Control-Request-Method: GET' "$base/metrics")
+check "OPTIONS /metrics allows nothing" '[[ $code == 204 && -z "$(grep -i "^access-control-" "$work/h")" ]]'
+curl -s -D "$work/h" -o /dev/null -H 'Origin: https://app.example' "$base/metrics"
+check "GET /metrics has no CORS field" '[[ -z "$(grep -i "^access-control-" "$work/h")" && "$(hdr "$work/h" Cache-Control)" == no-store ]]'
 curl -s -D "$work/h" -o /dev/null -X OPTIONS "$base/v1/paging"
 check "Allow-Methods of a layout route has POST" '[[ "$(hdr "$work/h" Access-Control-Allow-Methods)" == "GET, HEAD, POST, OPTIONS" ]]'
 check "OPTIONS on an unknown path is 404" '[[ "$(curl -s -o /dev/null -w "%{http_code}" -X OPTIONS "$base/v9/none")" == 404 ]]'
 curl -s -D "$work/h" -o /dev/null -H 'Origin: https://x.example' -H 'Content-Type: application/json' -d '{' "$base/v1/paging"
-check "a problem carries ACAO and exposes ETag" '[[ "$(hdr "$work/h" Access-Control-Allow-Origin)" == "*" && "$(hdr "$work/h" Access-Control-Expose-Headers)" == ETag ]]'
+check "a problem carries ACAO, exposes ETag and X-Request-Id, and has an id" '[[ "$(hdr "$work/h" Access-Control-Allow-Origin)" == "*" && "$(hdr "$work/h" Access-Control-Expose-Headers)" == "ETag, X-Request-Id" && "$(hdr "$work/h" X-Request-Id)" =~ ^[0-9a-f]{12}-0-[0-9]+$ ]]'
 
 # ETag → 304 on GET and HEAD, with the validators kept and no body.
 curl -s -D "$work/h" -o "$work/plain" "$small"
@@ -73,7 +80,8 @@ check "an answer under 1 KiB is not compressed" '[[ -z "$(hdr "$work/h" Content-
 check "curl --compressed gets the same JSON" 'curl -s --compressed "$big" | cmp -s - "$work/id"'
 # HEAD answers with GET's fields (RFC 9110 §9.3.2): a streamed answer (above 64 KiB, docs/operations.md#bounded-memory) is
 # chunked on both, a whole one carries the gzip Content-Length on both.
-heads() { tr -d '\r' | grep -iv '^date:' | sort; }
+# X-Request-Id is each answer's own (docs/operations.md#request-ids), so it is left out.
+heads() { tr -d '\r' | grep -iv '^date:\|^x-request-id:' | sort; }
 check "HEAD of a streamed gzip answer has GET's fields (chunked, gzip, ETag)" \
   '[[ "$(curl -s -I -H "Accept-Encoding: gzip" "$big" | heads)" == "$(heads <"$work/h1")" && "$(hdr "$work/h1" Transfer-Encoding)" == chunked ]]'
 mid="$base/v1/paging?viewport.width=390&viewport.height=844&pageCount=20&include=all&offset=1000"
@@ -84,7 +92,8 @@ curl -s -D "$work/h" -o /dev/null "$base/healthz"
 check "/healthz is no-store, without ETag" '[[ "$(hdr "$work/h" Cache-Control)" == no-store && -z "$(hdr "$work/h" ETag)" ]]'
 
 # A list of origins: echo with Vary: Origin, nothing for others, flag from the environment.
-PARALLAX_CORS_ORIGINS="https://app.example, http://localhost:3000" PARALLAX_CACHE_MAX_AGE=60 start list
+PARALLAX_CORS_ORIGINS="https://app.example, http://localhost:3000" PARALLAX_CACHE_MAX_AGE=60 \
+  PARALLAX_CORS_ALLOW_HEADERS="Authorization, sentry-trace" start list
 lbase=$base
 curl -s -D "$work/h" -o /dev/null -H 'Origin: http://localhost:3000' -H 'Accept-Encoding: gzip' "$lbase/v1/paging?viewport.width=390&viewport.height=844&pageCount=200&include=all&offset=0"
 check "a listed origin is echoed with Vary: Accept, Accept-Encoding, Origin" '[[ "$(hdr "$work/h" Access-Control-Allow-Origin)" == http://localhost:3000 && "$(hdr "$work/h" Vary)" == "Accept, Accept-Encoding, Origin" ]]'
@@ -93,6 +102,13 @@ curl -s -D "$work/h" -o /dev/null -H 'Origin: https://evil.example' "$lbase/v1/h
 check "an unlisted origin gets no ACAO but Vary: Origin" '[[ -z "$(hdr "$work/h" Access-Control-Allow-Origin)" && "$(hdr "$work/h" Vary)" == *Origin* ]]'
 code=$(curl -s -o /dev/null -D "$work/h" -w '%{http_code}' -X OPTIONS -H 'Origin: https://evil.example' -H 'Access-Control-Request-Method: POST' "$lbase/v1/scroll")
 check "an unlisted origin's preflight has no Access-Control-Allow-*" '[[ $code == 204 && -z "$(hdr "$work/h" Access-Control-Allow-Origin)" && -z "$(hdr "$work/h" Access-Control-Allow-Methods)" ]]'
+
+# The operator's headers (PARALLAX_CORS_ALLOW_HEADERS) join the list; one outside it is left out.
+curl -s -D "$work/h" -o /dev/null -X OPTIONS -H 'Origin: https://app.example' -H 'Access-Control-Request-Method: POST' \
+  -H 'Access-Control-Request-Headers: authorization, traceparent, x-other' "$lbase/v1/paging"
+check "the operator's headers are allowed, one outside the list is not" \
+  '[[ "$(hdr "$work/h" Access-Control-Allow-Headers)" == "$allowed, Authorization, sentry-trace" ]]'
+check "a sane X-Request-Id is echoed" '[[ "$(curl -s -D - -o /dev/null -H "X-Request-Id: 0f8fad5b-d9cb-469f-a165-70867728950e" "$lbase/healthz" | hdr /dev/stdin X-Request-Id)" == 0f8fad5b-d9cb-469f-a165-70867728950e ]]'
 
 echo "$failures failure(s)"
 [[ "$failures" == 0 ]]

@@ -24,10 +24,13 @@ def raise_nofile():
 
 
 class Server:
-    def __init__(self, *flags, workers=2):
+    def __init__(self, *flags, workers=2, host='127.0.0.1'):
+        """`host` is what the server binds (`::` dual stack, `::1`); `connect` reaches it over
+        IPv4 or, given `family=socket.AF_INET6`, over ::1."""
         if not BINARY or not os.access(BINARY, os.X_OK):
             raise SystemExit('PARALLAX_SERVER must name the built binary (use Tests/hostile/run.sh)')
-        args = [BINARY, '--host', '127.0.0.1', '--port', '0', '--workers', str(workers),
+        self.host = host
+        args = [BINARY, '--host', host, '--port', '0', '--workers', str(workers),
                 '--access-log', 'off', '--log-format', 'text', *flags]
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                      preexec_fn=raise_nofile)
@@ -49,8 +52,11 @@ class Server:
         the kernel still keeps an orphaned socket's unsent data)."""
         return len(os.listdir('/proc/%d/fd' % self.proc.pid))
 
-    def connect(self, timeout=5.0):
-        s = socket.create_connection(('127.0.0.1', self.port), timeout=timeout)
+    def connect(self, timeout=5.0, family=None):
+        if family is None:
+            family = socket.AF_INET6 if ':' in self.host else socket.AF_INET
+        address = '::1' if family == socket.AF_INET6 else '127.0.0.1'
+        s = socket.create_connection((address, self.port), timeout=timeout)
         s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         return s
 

@@ -7,7 +7,8 @@ import re
 import select
 import time
 
-LISTENING = re.compile(r'listening on 127\.0\.0\.1:(\d+)')
+# 127.0.0.1 unless the suite asked another host ([::1]:PORT for an IPv6 one).
+LISTENING = re.compile(r'listening on (?:127\.0\.0\.1|\[[0-9a-fA-F:.]+\]|[0-9.]+):(\d+)')
 
 
 def read_port(proc, seconds):

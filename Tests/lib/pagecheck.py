@@ -16,12 +16,14 @@ import math
 import threading
 
 
-def aabb(f, scale=1.0, rotate=0.0):
-    """The bounding box of frame `f` scaled by `scale` and rotated by `rotate` degrees about its centre."""
+def aabb(f, scale=1.0, rotate=0.0, sx=1.0, sy=1.0):
+    """The bounding box of frame `f` scaled by `scale` (and `sx`, `sy` along its own axes: CSS
+    `scale: sx sy`, applied before the rotation) and rotated by `rotate` degrees about its centre."""
     cx, cy = f["x"] + f["width"] / 2, f["y"] + f["height"] / 2
     a = math.radians(rotate)
-    hw = scale * (abs(f["width"] * math.cos(a)) + abs(f["height"] * math.sin(a))) / 2
-    hh = scale * (abs(f["width"] * math.sin(a)) + abs(f["height"] * math.cos(a))) / 2
+    w, h = f["width"] * sx, f["height"] * sy
+    hw = scale * (abs(w * math.cos(a)) + abs(h * math.sin(a))) / 2
+    hh = scale * (abs(w * math.sin(a)) + abs(h * math.cos(a))) / 2
     return {"x": cx - hw, "y": cy - hh, "width": 2 * hw, "height": 2 * hh}
 
 
@@ -55,7 +57,8 @@ def expected(model, answer, content=False):
     else:
         for e in answer["elements"]:
             sel = f'.parallax-element[data-element="{e["name"]}"]'
-            out[sel] = (aabb(e["viewportFrame"], e["scale"], e["rotate"]), min(1, max(0, e["opacity"])))
+            out[sel] = (aabb(e["viewportFrame"], e["scale"], e["rotate"], e.get("scaleX", 1), e.get("scaleY", 1)),
+                        min(1, max(0, e["opacity"])))
     return out
 
 

@@ -59,7 +59,8 @@ start_server() {
   server_log=$log
   port=""
   for _ in $(seq 1 100); do
-    port=$(cat "$log" ${err:+"$err"} 2>/dev/null | grep -o 'listening on 127\.0\.0\.1:[0-9]*' | head -1 | sed 's/.*://' || true)
+    # The host is 127.0.0.1 unless FLAGS give another --host ([::1]:PORT for an IPv6 one).
+    port=$(cat "$log" ${err:+"$err"} 2>/dev/null | grep -o 'listening on [^ ]*:[0-9]*' | head -1 | sed 's/.*://' || true)
     [[ -n "$port" ]] && break
     sleep 0.1
   done

@@ -91,8 +91,9 @@ open class CALayer {
     public var bounds = CGRect.zero
     public var position = CGPoint.zero
     public var opacity: Float = 1
-    /// The model transform as transform.scale and transform.rotation.z (all this shim needs).
-    public var transformScale = 1.0, transformRotationZ = 0.0
+    /// The model transform as transform.scale, transform.scale.x/.y and transform.rotation.z (all
+    /// this shim needs; the per-axis scales multiply the uniform one, as in the transform).
+    public var transformScale = 1.0, transformScaleX = 1.0, transformScaleY = 1.0, transformRotationZ = 0.0
     public var speed: Float = 1, timeOffset = 0.0, beginTime = 0.0
     public private(set) weak var superlayer: CALayer?
     public private(set) var sublayers: [CALayer] = []
@@ -126,6 +127,8 @@ open class CALayer {
         case "bounds.size.height": return bounds.height
         case "opacity": return Double(opacity)
         case "transform.scale": return transformScale
+        case "transform.scale.x": return transformScaleX
+        case "transform.scale.y": return transformScaleY
         case "transform.rotation.z": return transformRotationZ
         default: return nil
         }
@@ -139,6 +142,8 @@ open class CALayer {
         case "bounds.size.height": bounds.size.height = v
         case "opacity": opacity = Float(v)
         case "transform.scale": transformScale = v
+        case "transform.scale.x": transformScaleX = v
+        case "transform.scale.y": transformScaleY = v
         case "transform.rotation.z": transformRotationZ = v
         default: break
         }
@@ -149,6 +154,7 @@ open class CALayer {
         let p = CALayer()
         p.anchorPoint = anchorPoint; p.bounds = bounds; p.position = position; p.opacity = opacity
         p.transformScale = transformScale; p.transformRotationZ = transformRotationZ
+        p.transformScaleX = transformScaleX; p.transformScaleY = transformScaleY
         let t = localTime()
         for (_, a) in animations {
             guard let kf = a as? CAKeyframeAnimation, let keyPath = kf.keyPath, let base = p.model(keyPath) else { continue }

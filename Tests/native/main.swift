@@ -2,8 +2,9 @@
 // CoreAnimationShim.swift) over real keytimes answers. Input (stdin): {"answer": <keytimes answer>,
 // "objects": [{"target": {...}, "properties": [...], "frame": [x, y, w, h]}], "offsets": [...]}.
 // Output (stdout): {"table": {property: [keyPath, anchorX, anchorY, rule]}, "frames": [[per object
-// [x, y, width, height, opacity, scale, rotationDegrees]] per offset]}: the presentation layer's
-// untransformed frame (position − anchorPoint × bounds.size), opacity, scale and rotation.
+// [x, y, width, height, opacity, scale, rotationDegrees, scaleX, scaleY]] per offset]}: the
+// presentation layer's untransformed frame (position − anchorPoint × bounds.size), opacity, scale,
+// rotation and the scale along each axis (the uniform one times the per-axis one).
 import Foundation
 import QuartzCore
 
@@ -28,12 +29,13 @@ for offset in input.offsets {
         scroll(layer, to: offset, domain: input.answer.domain)
         guard let p = layer.presentation() else { continue }
         let x = p.position.x - p.anchorPoint.x * p.bounds.width, y = p.position.y - p.anchorPoint.y * p.bounds.height
-        row.append([x, y, p.bounds.width, p.bounds.height, Double(p.opacity), p.transformScale, p.transformRotationZ * 180 / .pi])
+        row.append([x, y, p.bounds.width, p.bounds.height, Double(p.opacity), p.transformScale, p.transformRotationZ * 180 / .pi,
+                    p.transformScale * p.transformScaleX, p.transformScale * p.transformScaleY])
     }
     frames.append(row)
 }
 let names = ["frame", "viewportFrame", "header", "image", "contentFrame"].flatMap { f in ["x", "y", "width", "height"].map { "\(f).\($0)" } }
-    + ["contentTop", "translate.x", "translate.y", "opacity", "scale", "rotate", "progress", "visibleFraction", "progressClamped"]
+    + ["contentTop", "translate.x", "translate.y", "opacity", "scale", "scaleX", "scaleY", "rotate", "progress", "visibleFraction", "progressClamped"]
 var table: [String: [String]] = [:]
 for n in names {
     if let ca = coreAnimation(n) { table[n] = [ca.keyPath, "\(ca.anchor.x)", "\(ca.anchor.y)", "\(ca.rule)"] } else { table[n] = [] }

@@ -34,7 +34,7 @@ BASE = sys.argv[1].rstrip("/")
 DENSITY = 2.75
 FRAMES = ["frame", "viewportFrame", "header", "image", "contentFrame"]
 NAMES = [f"{f}.{k}" for f in FRAMES for k in ("x", "y", "width", "height")] + [
-    "contentTop", "translate.x", "translate.y", "opacity", "scale", "rotate", "progress", "visibleFraction", "progressClamped"]
+    "contentTop", "translate.x", "translate.y", "opacity", "scale", "scaleX", "scaleY", "rotate", "progress", "visibleFraction", "progressClamped"]
 failures, passed = [], 0
 
 
@@ -102,7 +102,7 @@ def run_swift(answer, objects, offsets):
     out = subprocess.run([os.path.join(work, "ca")], input=json.dumps({"answer": answer, "objects": objects, "offsets": offsets}).encode(),
                          capture_output=True, check=True).stdout
     r = json.loads(out)
-    return r["table"], [[o[:6] + [o[6]] for o in row] for row in r["frames"]]
+    return r["table"], r["frames"]
 
 
 def run_kotlin(answer, objects, offsets):
@@ -126,10 +126,10 @@ def run_kotlin(answer, objects, offsets):
         row = []
         for _ in objects:
             x, y, w, h, alpha, sx, sy, rot = nums[k]
-            k += 1
-            if abs(sx - sy) > 1e-6:
+            if abs(sx - sy) > 1e-6 and "scaleX" not in objects[len(row)]["properties"]:
                 fail(f"Android scaleX {sx} != scaleY {sy}")
-            row.append([x, y, w, h, alpha, sx, rot])
+            k += 1
+            row.append([x, y, w, h, alpha, sx, rot, sx, sy])
         frames.append(row)
     return tab, frames
 
@@ -158,19 +158,23 @@ def objects_for(model, req, rest):
         out.append({"target": {}, "properties": ["contentTop"], "frame": [0, rest["contentTop"], req["viewport"]["width"], 10], "read": "body"})
     else:
         for e in req["elements"]:
-            out.append({"target": {"element": e["name"]}, "properties": ["translate.x", "translate.y", "scale", "opacity", "rotate"],
+            axes = ["scaleX", "scaleY"] if "scaleX" in rest["elements"][len(out)] else []
+            out.append({"target": {"element": e["name"]}, "properties": ["translate.x", "translate.y", "scale", "opacity", "rotate"] + axes,
                         "frame": box(e["frame"]), "read": "element"})
     return out
 
 
 def readings(o, v):
-    """(property, value, tolerance) the platform shows for object `o` from [x, y, w, h, opacity, scale, rotation]."""
-    x, y, w, h, opacity, scale, rot = v
+    """(property, value, tolerance) the platform shows for object `o` from [x, y, w, h, opacity,
+    scale, rotation, scale along x, scale along y]."""
+    x, y, w, h, opacity, scale, rot, sx, sy = v
     if o["read"] == "body":
         return [("contentTop", y, 0.5)]
     if o["read"] == "element":
+        # A per-axis scale is read along each axis (Android has no uniform scale of its own).
+        scales = [("scaleX", sx, 0.002), ("scaleY", sy, 0.002)] if "scaleX" in o["properties"] else [("scale", scale, 0.002)]
         return [("translate.x", x - o["frame"][0], 0.5), ("translate.y", y - o["frame"][1], 0.5),
-                ("scale", scale, 0.002), ("opacity", opacity, 0.002), ("rotate", rot, 0.01)]
+                ("opacity", opacity, 0.002), ("rotate", rot, 0.01)] + scales
     p = o["read"]
     out = [(f"{p}.x", x, 0.5), (f"{p}.y", y, 0.5), (f"{p}.width", w, 0.5), (f"{p}.height", h, 0.5)]
     if "opacity" in o["properties"]:

@@ -42,9 +42,14 @@ import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "browser"))  # imagefit.py
 from pagecheck import BOXES_JS, compare, expected, serve, summary  # noqa: E402 (Tests/lib, put on the path above)
 from fluidpages import LAYOUT, SIZES, TO_PAGE, WHERE, at_size, fluid_of, frameless_of, page_extent, stride  # noqa: E402 (beside this file)
 import carousels  # noqa: E402 (beside this file)
+import composed  # noqa: E402 (beside this file)
+import photos  # noqa: E402 (beside this file)
+import markup  # noqa: E402 (beside this file)
+import driving  # noqa: E402 (beside this file)
 
 PX, OPACITY, SAMPLES = 0.5, 0.002, 28
 # Where a smooth scroll (the browser's own animation) comes to rest on a snap position: Firefox
@@ -144,8 +149,12 @@ class Chromium:
         self.pw = sync_playwright().start()
         self.browser = self.pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         self.page = self.browser.new_page(viewport={"width": 1200, "height": 1000})
+        # The page's console warnings since it was opened (the module's markup check, markup.py).
+        self.warnings = []
+        self.page.on("console", lambda m: self.warnings.append(m.text) if m.type == "warning" else None)
 
     def open(self, url):
+        self.warnings.clear()
         self.page.goto(url, wait_until="load")
 
     def reduce_motion(self, on):
@@ -154,17 +163,27 @@ class Chromium:
     def resize(self, width, height):
         self.page.set_viewport_size({"width": width, "height": height})
 
-    def mutate(self, replace):
-        """From now on, keyframes stylesheets arrive through `replace(text)` (None: as served)."""
-        self.page.unroute("**/keyframes?*")
+    def mutate(self, replace, urls="**/keyframes?*"):
+        """From now on, the responses of `urls` (keyframes stylesheets unless told) arrive through
+        `replace(text)` (None: as served)."""
+        self.page.unroute(urls)
         if replace is not None:
             def handle(route):
                 r = route.fetch()
                 route.fulfill(response=r, body=replace(r.text()))
-            self.page.route("**/keyframes?*", handle)
+            self.page.route(urls, handle)
 
     def run(self, body, args):
         return self.page.evaluate("async (a) => {" + body + "}", args)
+
+    def press(self, key):
+        """A real key press (a DOM key name) on the focused element."""
+        self.page.keyboard.press(key)
+
+    def wheel(self, x, y, dy):
+        """A real mouse-wheel turn of dy px at (x, y) of the viewport."""
+        self.page.mouse.move(x, y)
+        self.page.mouse.wheel(0, dy)
 
     def close(self):
         self.browser.close()
@@ -229,6 +248,21 @@ class Firefox:
         except Exception:
             pass  # no page yet
 
+    # WebDriver's key values (https://www.w3.org/TR/webdriver2/#keyboard-actions) of the DOM key names.
+    KEYS = {"ArrowLeft": "\ue012", "ArrowUp": "\ue013", "ArrowRight": "\ue014", "ArrowDown": "\ue015",
+            "PageUp": "\ue00e", "PageDown": "\ue00f", "End": "\ue010", "Home": "\ue011"}
+
+    def press(self, key):
+        """A real key press (WebDriver actions) on the focused element."""
+        v = self.KEYS[key]
+        self.client.actions.perform([{"type": "key", "id": "keyboard", "actions": [{"type": "keyDown", "value": v},
+                                                                                   {"type": "keyUp", "value": v}]}])
+
+    def wheel(self, x, y, dy):
+        """A real mouse-wheel turn of dy px at (x, y) of the viewport (WebDriver wheel actions)."""
+        self.client.actions.perform([{"type": "wheel", "id": "wheel", "actions": [
+            {"type": "scroll", "x": int(x), "y": int(y), "deltaX": 0, "deltaY": dy, "origin": "viewport"}]}])
+
     def run(self, body, args):
         script = ("const [a, resolve] = arguments; (async () => {" + body + "})()"
                   ".then(resolve, e => resolve({error: String(e)}));")
@@ -268,10 +302,30 @@ def pick_offsets(model, pairs, max_scroll, samples=SAMPLES):
         # Where each element's effects bend: its crossing's ends, top − V and top + length.
         horizontal = q.get("axis") == "horizontal"
         V = float(q["viewport.width" if horizontal else "viewport.height"])
+        jumps = []
         for e in json.loads(q["elements"]):
             top, length = (e["frame"]["x"], e["frame"]["width"]) if horizontal else (e["frame"]["y"], e["frame"]["height"])
             picks |= {round(top - V), round(top + length), round(top + length / 2 - V / 2)}
+            bends, steps = effect_bends(e, e.get("startOffset", top - V), e.get("endOffset", top + length))
+            picks |= {round(o) for o in bends}
+            jumps += steps
+        # Beside a jump, not on it: at the jump itself a browser's progress a rounding away may
+        # fall on either side (docs/api.md#effects: right-continuous).
+        picks = {o for o in picks if all(abs(o - j) >= 1.5 for j in jumps)} | {round(j + d) for j in jumps for d in (-2, 2)}
     return sorted(o for o in picks if 0 <= o <= hi)
+
+
+def effect_bends(element, start, end):
+    """The offsets where an element's `effects` bend (every stop, over the effect's own `range` or
+    the element's [start, end]) and those where they jump (two stops at one q)."""
+    bends, jumps = [], []
+    for effect in element.get("effects", []):
+        r = effect.get("range", {})
+        a, b = r.get("startOffset", start), r.get("endOffset", end)
+        qs = [q for q, _ in effect["stops"]]
+        bends += [a + q * (b - a) for q in qs]
+        jumps += [a + q * (b - a) for q, q2 in zip(qs, qs[1:]) if q == q2]
+    return bends, jumps
 
 
 def check_page(browser, origin, name, html, failures, reduced=False):
@@ -284,12 +338,15 @@ def check_page(browser, origin, name, html, failures, reduced=False):
         pairs = pairs + [("motionScale", "0")]
     browser.resize(1200, 1000)
     browser.open(f"{origin}/{name}.html")
+    # A correct page: the module's markup check names nothing (markup.py).
+    silent = 0 if static or reduced else markup.silent(browser, BASE, name, failures)
     if not fluid_of(pairs):
-        return check_size(browser, name, model, pairs, keyframes, static, failures)
+        checks, n, top = check_size(browser, name, model, pairs, keyframes, static, failures)
+        return checks + silent, n, top
     q = dict(pairs)
     vertical = model != "paging" and q.get("axis") != "horizontal" or model == "paging" and q.get("axis") == "vertical"
     rtl = model == "paging" and not vertical and q.get("direction") == "rtl"
-    checks, n, tops = 0, 0, []
+    checks, n, tops = silent, 0, []
     sizes = SIZES[:2] if reduced or static else SIZES
     for i, (w, h) in enumerate(sizes):
         page = None
@@ -396,7 +453,7 @@ def mutant_caught(browser, origin, name, html):
 
 def main():
     pages = snippets()
-    need = {"header", "scroll", "paging", "paging-rtl", "paging-vertical", "paging-api"}
+    need = {"header", "scroll", "paging", "paging-rtl", "paging-vertical", "paging-api", "article", "composed"}
     failures, passed = [], 0
     if not need <= set(pages):
         failures.append(f"docs/web.md lacks the pages {sorted(need - set(pages))}")
@@ -407,14 +464,23 @@ def main():
     rest_pages = carousels.pages(BASE)
     helpers = types.SimpleNamespace(requests_of=requests_of, answers=answers, get=get, BASE=BASE, at_size=at_size, stride=stride,
                                     page_extent=page_extent, expected=expected, compare=compare, BOXES_JS=BOXES_JS,
-                                    FACTS=FACTS, LAYOUT=LAYOUT, fluid_of=fluid_of)
+                                    FACTS=FACTS, LAYOUT=LAYOUT, fluid_of=fluid_of, frameless_of=frameless_of,
+                                    pick_offsets=pick_offsets, SIZES=SIZES)
+    # Pages of several stylesheets (docs/web.md#several-on-one-page) are checked component by
+    # component (composed.py), beside the pages composed from docs/web.md's single ones.
+    several = {k: v for k, v in pages.items() if len(composed.components(v)) > 1}
+    composed_pages = {**composed.pages(pages, BASE), **several}
+    pages = {k: v for k, v in pages.items() if k not in several}
     # The pages on their own origin (127.0.0.1, another port than the service).
-    server, origin = serve(lambda path: {**pages, **rest_pages}.get(path.strip("/").removesuffix(".html")))
+    # The fitted photos played by the module (photos.py).
+    photo_pages = {"photos": photos.page(BASE)[0], "mistakes": markup.mistakes(BASE)[0]}
+    server, origin = serve(lambda path: {**pages, **rest_pages, **composed_pages, **photo_pages}.get(path.strip("/").removesuffix(".html")))
     only = os.environ.get("REALPAGES_BROWSERS")  # e.g. "chromium" while working on one browser
     # e.g. "carousel-": only the pages whose names hold one of these words, while working on them
     only_pages = os.environ.get("REALPAGES_PAGES", "").split(",") if os.environ.get("REALPAGES_PAGES") else None
     if only_pages:
         rest_pages = {k: v for k, v in rest_pages.items() if any(w in k for w in only_pages)}
+        composed_pages = {k: v for k, v in composed_pages.items() if any(w in k for w in only_pages)}
     for make in (Chromium, Firefox):
         if only and make.name not in only.split(","):
             continue
@@ -446,6 +512,13 @@ def main():
                     failures.append(f"{browser.name} paging: a stylesheet with one length left in px passed the check")
                 print(f"{browser.name:8} {'paging (px mutant)':26} caught: {caught}", flush=True)
             passed += carousels.run(browser, origin, rest_pages, helpers, failures)
+            passed += composed.run(browser, origin, composed_pages, helpers, failures)
+            if not only_pages or "photos" in only_pages:
+                passed += photos.run(browser, BASE, origin, helpers, failures)
+            if not only_pages or "mistakes" in only_pages:
+                passed += markup.run(browser, BASE, origin, failures)
+            if "composed" in composed_pages:
+                passed += driving.run(browser, BASE, origin, composed_pages["composed"], helpers, failures)
         finally:
             browser.close()
         print(f"{make.name}: {time.time() - t0:.1f}s", flush=True)

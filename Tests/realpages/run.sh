@@ -11,4 +11,4 @@ bin=${1:-"$root/.build/release/parallax-server"}
 # shellcheck source=../lib/server.sh
 source "$root/Tests/lib/server.sh" # start_server, $python
 start_server "$bin" --workers 2 --access-log off
-timeout 400 "$python" "$root/Tests/realpages/realpages.py" "$base" "$root/docs/web.md"
+timeout 600 "$python" "$root/Tests/realpages/realpages.py" "$base" "$root/docs/web.md"

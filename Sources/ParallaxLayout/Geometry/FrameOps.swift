@@ -6,11 +6,15 @@ extension Frame {
     /// width and height are derived from the snapped edges, so two frames sharing an edge still
     /// share it (no hairline between adjacent pages). docs/model.md#determinism-and-motion.
     public func pixelSnapped(_ scale: Double) -> Frame {
-        let x0 = Frame.snapEdge(x, scale)
-        let y0 = Frame.snapEdge(y, scale)
-        let x1 = Frame.snapEdge(x + width, scale)
-        let y1 = Frame.snapEdge(y + height, scale)
-        return Frame(x: x0, y: y0, width: nz(x1 - x0), height: nz(y1 - y0))
+        // Each edge goes to a whole number of device pixels; every number written is that count
+        // over the scale, one division, so it is the double nearest the exact multiple of
+        // 1/scale (390 at scale 3, not 1170/3 − 0 computed as 389.99999999999994 from two
+        // rounded edges): docs/model.md#determinism-and-motion.
+        let x0 = Frame.snapPixels(x, scale)
+        let y0 = Frame.snapPixels(y, scale)
+        let x1 = Frame.snapPixels(x + width, scale)
+        let y1 = Frame.snapPixels(y + height, scale)
+        return Frame(x: nz(x0 / scale), y: nz(y0 / scale), width: nz((x1 - x0) / scale), height: nz((y1 - y0) / scale))
     }
 
     /// `pixelSnapped(s)` when a pixel scale is given, else the frame itself.
@@ -20,9 +24,10 @@ extension Frame {
         return self
     }
 
+    /// The device pixel an edge at `v` points lands on (round half up), as a whole number.
     @inline(__always)
-    static func snapEdge(_ v: Double, _ s: Double) -> Double {
-        nz(floorD(v * s + 0.5) / s)
+    static func snapPixels(_ v: Double, _ s: Double) -> Double {
+        floorD(v * s + 0.5)
     }
 
     /// The overlap with the viewport rectangle (0, 0, width, height), or nil when it has no

@@ -59,3 +59,28 @@ private func extends(_ t: Track, _ wide: Track, from end: Knot, slope s: Double,
     let tolerance = 1e-9 * max(t.scale, wide.scale, abs(predicted))
     return abs(predicted - far.value) <= tolerance
 }
+
+/// `tracks` (targets grouped, in order) with each target's continuations marked: `raw` lays out
+/// the same tracks over a wider domain, computed at most once (every target shares the horizon,
+/// so every group asks for the same domain).
+func continued(_ tracks: [Track], domain: KeyframeDomain, horizon: KeyframeDomain,
+               raw: (KeyframeDomain) -> [Track]) -> [Track] {
+    var out: [Track] = []
+    out.reserveCapacity(tracks.count)
+    var wideTracks: [Track]?
+    var i = 0
+    while i < tracks.count {
+        var j = i + 1
+        while j < tracks.count, tracks[j].target == tracks[i].target { j += 1 }
+        var group = Array(tracks[i..<j])
+        let target = tracks[i].target
+        markContinuations(&group, domain: domain, horizon: horizon) { wide in
+            let all = wideTracks ?? raw(wide)
+            wideTracks = all
+            return all.filter { $0.target == target }
+        }
+        out += group
+        i = j
+    }
+    return out
+}

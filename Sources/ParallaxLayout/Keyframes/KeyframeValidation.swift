@@ -33,9 +33,14 @@ extension Checker {
     }
 
     /// Every name in `properties` must be one the model can answer (`known`).
-    mutating func properties(_ list: [String]?, known: [String]) {
+    /// `explain` gives a name's own refusal instead of the list of known names.
+    mutating func properties(_ list: [String]?, known: [String], explain: (String) -> String? = { _ in nil }) {
         guard let list else { return }
         for (i, name) in list.enumerated() where !known.contains(name) {
+            if let why = explain(name) {
+                add("/properties/\(i)", why)
+                continue
+            }
             // Pages and layers share the viewportFrame.* names: list each once.
             var names: [String] = []
             for k in known where !names.contains(k) { names.append(k) }

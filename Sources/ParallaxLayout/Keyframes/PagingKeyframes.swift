@@ -32,7 +32,7 @@ extension PagingInput {
     }
 
     /// L = a + S, for the default domain.
-    var keyframeStride: Double { pageExtent(viewportExtent) + (pageSpacing ?? 0) }
+    public var keyframeStride: Double { pageExtent(viewportExtent) + (pageSpacing ?? 0) }
 
     /// The default domain is [0, (N − 1)·L], cut to the offsets a request may name (±maxMagnitude),
     /// so the answer's domain is one the client could send back (docs/model.md#keyframes).
@@ -69,8 +69,12 @@ extension PagingInput {
     }
 
     /// Validates a keyframes request (every problem at once) and prepares its engine.
-    func checkedKeyframes(domain: KeyframeDomain?, properties: [String]?, limits: LayoutLimits)
+    /// With `input` `.pageProgress` the domain is in pages (docs/model.md#page-progress) and no
+    /// slots are counted (the tracks hold for every page).
+    func checkedKeyframes(domain: KeyframeDomain?, properties: [String]?, limits: LayoutLimits,
+                          input: KeyframesInput = .offset)
         throws(ValidationError) -> (PagingEngine, KeyframeDomain, ClosedRange<Int>?) {
+        let progress = input == .pageProgress
         var c = Checker(limits: limits)
         // include and range are checked as values, not against the pages-per-response budget.
         var checked = momentless
@@ -83,18 +87,21 @@ extension PagingInput {
         c.refuseMoment(previousOffset != nil, "/previousOffset")
         c.refuseMoment(velocity != nil, "/velocity")
         c.refuseMoment(pixelScale != nil, "/pixelScale")
-        c.properties(properties, known: Self.pageKeyframeProperties + Self.layerKeyframeProperties)
-        let resolved = resolvedKeyframeDomain(domain, limits: limits)
+        c.properties(properties, known: Self.pageKeyframeProperties + Self.layerKeyframeProperties,
+                     explain: progress ? Self.progressRefusal : { _ in nil })
+        let resolved = progress ? resolvedProgressDomain(domain) : resolvedKeyframeDomain(domain, limits: limits)
         // A given domain is checked even beside other problems (its ends within 2^52 strides of 0
         // too when infinite, once the stride is known); the default needs every other field valid.
         let A = viewportExtent
         let strideKnown = Bounds(lo: limits.minSize, hi: limits.maxMagnitude).contains(A)
             && Bounds(lo: 0, hi: limits.maxMagnitude).contains(pageSpacing ?? 0)
             && Bounds(lo: limits.minSize, hi: A).contains(pageExtent(A))
-        let ends = positionBounds(isInfinite: infinite ?? false, stride: strideKnown ? keyframeStride : nil, limits: limits)
+        let ends = progress ? progressBounds(stride: strideKnown ? keyframeStride : nil, limits: limits)
+            : positionBounds(isInfinite: infinite ?? false, stride: strideKnown ? keyframeStride : nil, limits: limits)
         if c.issues.isEmpty || domain != nil { c.domain(resolved, given: domain != nil, ends: ends) }
         guard c.issues.isEmpty else { throw ValidationError(issues: c.issues) }
         let engine = try PagingEngine(momentless, limits: limits)
+        if progress { return (engine, resolved, nil) }
         let bounds = engine.keyframeSlotBounds(resolved)
         if let (lo, hi) = bounds, hi - lo + 1 > Double(limits.maxPagesPerResponse) {
             let which = domain == nil ? "the default domain [\(c.fmt(resolved.from)), \(c.fmt(resolved.to))]" : "the domain"
@@ -167,34 +174,25 @@ extension PagingEngine {
     /// marked where it continues linearly past the domain (Continuation.swift; every number of
     /// slot k bends only within `horizon(slot:)`, [kL − L, kL + L] when a = A).
     public func keyframeTracks(slot k: Int, domain: KeyframeDomain, properties: [String]?) -> [Track] {
-        let tracks = rawKeyframeTracks(slot: k, domain: domain, properties: properties)
-        var out: [Track] = []
-        out.reserveCapacity(tracks.count)
-        // The slot's tracks over the widened domain, computed at most once (every target of the
-        // slot shares the horizon, so every group asks for the same domain).
-        var wideTracks: [Track]?
-        var i = 0
-        while i < tracks.count {
-            var j = i + 1
-            while j < tracks.count, tracks[j].target == tracks[i].target { j += 1 }
-            var group = Array(tracks[i..<j])
-            let target = tracks[i].target
-            markContinuations(&group, domain: domain, horizon: horizon(slot: k)) { wide in
-                let all = wideTracks ?? rawKeyframeTracks(slot: k, domain: wide, properties: properties)
-                wideTracks = all
-                return all.filter { $0.target == target }
-            }
-            out += group
-            i = j
-        }
-        return out
+        continued(rawKeyframeTracks(slot: k, domain: domain, properties: properties), domain: domain,
+                  horizon: horizon(slot: k)) { rawKeyframeTracks(slot: k, domain: $0, properties: properties) }
     }
 
     private func rawKeyframeTracks(slot k: Int, domain: KeyframeDomain, properties: [String]?) -> [Track] {
-        let filter = PropertyFilter(names: properties)
         let L = stride, kL = Double(k) * L
         let e = edgeOffsets(slot: k)
         let offsets = breakpoints(domain, [kL - L, e.0, e.1, kL, e.2, e.3, kL + L])
+        return slotTracks(slot: k, offsets: offsets, at: offsets, page: .page(slot: k),
+                          layer: { .layer(slot: k, name: $0) }, properties: properties)
+    }
+
+    /// Slot k's tracks with a knot at each of `offsets` (its breakpoints within a domain, ascending),
+    /// written at `xs[i]` on the track's own axis (the offset itself, or the page progress).
+    func slotTracks(slot k: Int, offsets: [Double], at xs: [Double], page pageTarget: TrackTarget,
+                    layer layerTarget: (String) -> TrackTarget, properties: [String]?) -> [Track] {
+        let filter = PropertyFilter(names: properties)
+        let L = stride, kL = Double(k) * L
+        let e = edgeOffsets(slot: k)
         let pages = offsets.map { page(slot: k, offset: $0) }
         // Which breakpoint bends what (far from 0, o/L − k carries ~|P|·2⁻⁵² of rounding, so a knot
         // kept where nothing bends would be noise that merging cannot always tell from a kink):
@@ -205,7 +203,7 @@ extension PagingEngine {
         let rest = offsets.map { $0 == kL }
         let edge = offsets.map { $0 == e.0 || $0 == e.1 || $0 == e.2 || $0 == e.3 }
         var tracks = makeTracks(
-            target: .page(slot: k), names: PagingInput.pageKeyframeProperties, offsets: offsets,
+            target: pageTarget, names: PagingInput.pageKeyframeProperties, offsets: xs,
             rows: pages.map { [$0.progress, $0.visibleFraction] + $0.viewportFrame.numbers }, filter: filter,
             kinks: { p, i in p == 1 && edge[i] })
         for (i, layer) in layers.enumerated() {
@@ -219,7 +217,7 @@ extension PagingEngine {
                 if let f = l.contentFrame { row += f.numbers }
                 return row
             }
-            tracks += makeTracks(target: .layer(slot: k, name: layer.name), names: names, offsets: offsets,
+            tracks += makeTracks(target: layerTarget(layer.name), names: names, offsets: xs,
                                  rows: rows, filter: filter) { p, i in
                 switch names[p] {
                 case "opacity", "scale": clampCorner[i] || rest[i]

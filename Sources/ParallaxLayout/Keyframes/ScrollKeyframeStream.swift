@@ -14,12 +14,11 @@ public struct ScrollKeyframeStream: Sendable {
     /// Elements, in request order.
     public var count: Int { engine.input.elements.count }
 
-    /// Element i's tracks; an element's numbers bend only at the ends of its effect range
+    /// Element i's tracks; an element's numbers bend only inside its horizon, the ranges of it and its effects
     /// (Continuation.swift).
     public func tracks(element i: Int) -> [Track] {
         var own = engine.keyframeTracks(element: i, domain: domain, filter: filter)
-        let (start, end) = engine.effectRange(i)
-        markContinuations(&own, domain: domain, horizon: KeyframeDomain(from: min(start, end), to: max(start, end))) { wide in
+        markContinuations(&own, domain: domain, horizon: engine.horizon(i)) { wide in
             engine.keyframeTracks(element: i, domain: wide, filter: filter)
         }
         return own

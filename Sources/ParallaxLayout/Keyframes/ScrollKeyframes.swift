@@ -1,16 +1,19 @@
 // Scroll keyframes, docs/model.md#keyframes over docs/model.md#scroll-elements.
 //
-// An element's progress is linear in s everywhere; progressClamped and the effect ranges change
-// formula only at the ends of the effect range, s = start (progress 0) and s = end (progress 1).
-// Between them an effect is from + (to − from)·ease(progress) with progress linear in s: one CSS
-// cubic-bezier segment with the easing's own control points (motionScale only rescales its ends).
-// A domain that cuts the range cuts the curve exactly (SubBezier). Rellax `speed` is linear in the
-// raw progress, so it never bends. The knots are ScrollEngine's own numbers.
+// An element's progress is linear in s everywhere; progressClamped changes formula only at the
+// ends of the element's range, s = start (progress 0) and s = end (progress 1). Each effect
+// (docs/model.md#effects; a `[from, to]` field is the two-stop effect) changes formula only at its
+// stops' offsets: between two of them it is v_j + (v_j+1 − v_j)·ease_j(u) with u affine in s, one
+// CSS cubic-bezier segment with the easing's own control points (motionScale only rescales its
+// ends); two stops at one offset are a jump. A domain that cuts a segment cuts the curve exactly
+// (SubBezier). Rellax `speed` is linear in the raw progress, so it never bends. Each property
+// gets its own breakpoints, so one property's stops add no knots to another's track; the knots are
+// ScrollEngine's own numbers (EffectKeyframes.swift).
 
 extension ScrollInput {
     /// Numbers of an element a track can follow (docs/model.md#keyframes "scroll elements").
     public static let keyframeProperties = ["progress", "progressClamped", "translate.x", "translate.y",
-                                            "scale", "opacity", "rotate"]
+                                            "scale", "scaleX", "scaleY", "opacity", "rotate"]
 
     var keyframeAxis: Axis { axis ?? .vertical }
 
@@ -26,7 +29,8 @@ extension ScrollInput {
     }
 
     /// docs/model.md#keyframes keyframes of scroll elements: per element, in request order, `progress`,
-    /// `progressClamped`, `translate.*`, `scale`, `opacity`, `rotate` over the domain, constant ones
+    /// `progressClamped`, `translate.*`, `scale` (`scaleX`, `scaleY` when asked), `opacity`,
+    /// `rotate` over the domain, constant ones
     /// left out unless named in `properties`.
     public func keyframes(domain: KeyframeDomain?, properties: [String]?,
                           limits: LayoutLimits = .standard) throws(ValidationError) -> Keyframes {
@@ -48,47 +52,75 @@ extension ScrollInput {
 }
 
 extension ScrollEngine {
-    /// The effect range of element i in offsets: progress 0 at `start`, 1 at `end` (docs/model.md#scroll-elements).
-    func effectRange(_ i: Int) -> (start: Double, end: Double) {
-        let e = input.elements[i]
-        let vertical = axis == .vertical
-        let top = vertical ? e.frame.y : e.frame.x
-        let length = vertical ? e.frame.height : e.frame.width
-        return (e.startOffset ?? (top - extent), e.endOffset ?? (top + length))
+    /// Every offset where one of element i's numbers can bend: its range's ends and every
+    /// effect's own range's (Continuation.swift).
+    func horizon(_ i: Int) -> KeyframeDomain {
+        let r = progressRange(i)
+        var lo = min(r.start, r.end), hi = max(r.start, r.end)
+        for effect in input.elements[i].effects ?? [] {
+            guard let own = effect.range else { continue }
+            lo = min(lo, own.startOffset)
+            hi = max(hi, own.endOffset)
+        }
+        return KeyframeDomain(from: lo, to: hi)
     }
 
-    /// The tracks of element i over the domain.
+    /// The tracks of element i over the domain, in `ScrollInput.keyframeProperties` order.
     func keyframeTracks(element i: Int, domain: KeyframeDomain, filter: PropertyFilter) -> [Track] {
         let e = input.elements[i]
-        let (start, end) = effectRange(i)
-        let curve = e.easing?.controlPoints
-        func fraction(_ o: Double) -> Double { clamp((o - start) / (end - start), 0, 1) }
-        var candidates = [start, end]
-        // Where the domain cuts the eased range, a piece may need extra cuts (SubBezier.cuts).
-        if let curve, domain.from > start || domain.to < end {
-            let a = max(domain.from, start), b = min(domain.to, end)
-            if a < b {
-                let bezier = CubicBezier(x1: curve.0, y1: curve.1, x2: curve.2, y2: curve.3)
-                let ta = bezier.solveX(fraction(a)), tb = bezier.solveX(fraction(b))
-                for t in BezierPiece.cuts(curve, ta, tb) { candidates.append(start + bezier.sampleX(t) * (end - start)) }
+        let target = TrackTarget.element(name: e.name)
+        let range = progressRange(i)
+        let driven = drivenCurves(i)
+        var out: [Track] = []
+        for (p, name) in ScrollInput.keyframeProperties.enumerated() where filter.wants(name) {
+            if (name == "scaleX" || name == "scaleY") && !e.hasAxisScale { continue }
+            func value(_ l: ElementLayout) -> Double {
+                [l.progress, l.progressClamped, l.translate.x, l.translate.y, l.scale,
+                 l.scaleX ?? 1, l.scaleY ?? 1, l.opacity, l.rotate][p]
+            }
+            if let curve = driven[name] {
+                out += curve.tracks(target: target, name: name, domain: domain, filter: filter,
+                                    motion: { self.moved(curve.effect.property, $0) }) { value(element(i, offset: $0)) }
+            } else {
+                // Linear between the range's ends (progress, Rellax speed) or constant.
+                let offsets = breakpoints(domain, [range.start, range.end])
+                out += makeTracks(target: target, names: [name], offsets: offsets,
+                                  rows: offsets.map { [value(element(i, offset: $0))] }, filter: filter)
             }
         }
-        let offsets = breakpoints(domain, candidates)
-        let rows = offsets.map { o -> [Double] in
-            let l = element(i, offset: o)
-            return [l.progress, l.progressClamped, l.translate.x, l.translate.y, l.scale, l.opacity, l.rotate]
+        return out
+    }
+
+    /// The curve of each property an effect drives, by track name, the `[from, to]` fields as
+    /// the two-stop effects they are (docs/model.md#effects).
+    func drivenCurves(_ i: Int) -> [String: EffectCurve] {
+        let e = input.elements[i]
+        var out: [String: EffectCurve] = [:]
+        let along: Effect.Property = axis == .vertical ? .translateY : .translateX
+        let easings = e.easing.map { [$0] }
+        for (property, range) in [(along, e.translate), (.scale, e.scale), (.opacity, e.opacity), (.rotate, e.rotate)] {
+            guard let range else { continue }
+            let effect = Effect(property: property, stops: [.init(0, range.from), .init(1, range.to)], easings: easings)
+            out[property.trackName] = EffectCurve(effect: effect, range: progressRange(i))
         }
-        // Eased: the effect ranges (translate only without speed), inside [start, end].
-        let eased: Set<Int> = e.speed == nil ? [2, 3, 4, 5, 6] : [4, 5, 6]
-        return makeTracks(target: .element(name: e.name), names: ScrollInput.keyframeProperties, offsets: offsets,
-                          rows: rows, filter: filter, easing: { p, j in
-            guard let curve, eased.contains(p) else { return nil }
-            let a = offsets[j], b = offsets[j + 1]
-            guard a >= start, b <= end else { return nil }
-            let bezier = CubicBezier(x1: curve.0, y1: curve.1, x2: curve.2, y2: curve.3)
-            let xa = fraction(a), xb = fraction(b)
-            let ta = xa == 0 ? 0 : bezier.solveX(xa), tb = xb == 1 ? 1 : bezier.solveX(xb)
-            return BezierPiece.easing(curve, ta, tb)
-        })
+        if !curves.isEmpty { for curve in curves[i] { out[curve.effect.property.trackName] = curve } }
+        return out
+    }
+
+    /// An effect's value as the answer gives it: motionScale applied, `-0` as 0 (`element`).
+    func moved(_ property: Effect.Property, _ v: Double) -> Double {
+        guard motion != 1 else { return nz(v) }
+        return nz(property.isScale || property == .opacity ? 1 + (v - 1) * motion : v * motion)
+    }
+}
+
+extension Effect.Property {
+    /// The answer's number this property drives (`scale.x` is `scaleX`).
+    var trackName: String {
+        switch self {
+        case .scaleX: "scaleX"
+        case .scaleY: "scaleY"
+        default: rawValue
+        }
     }
 }

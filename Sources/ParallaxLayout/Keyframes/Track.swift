@@ -12,6 +12,16 @@ public enum TrackTarget: Sendable, Hashable {
     case header
     /// `{"element": name}`: one scroll element.
     case element(name: String)
+    /// `{"page": true}`: every page, as a function of its own progress p (docs/model.md#page-progress).
+    case anyPage
+    /// `{"layer": name}`: that layer of every page, as a function of p.
+    case anyPageLayer(name: String)
+}
+
+/// What a paging keyframes answer's tracks are functions of (JSON `"input"`): the scroller's
+/// offset, or a page's progress p (docs/model.md#page-progress).
+public enum KeyframesInput: String, Sendable, CaseIterable {
+    case offset, pageProgress
 }
 
 /// How one segment between two knots is shaped (the CSS easing-function subset docs/model.md#keyframes uses).
@@ -59,6 +69,9 @@ public struct Track: Sendable, Hashable {
     /// single-offset answer exactly (see ``markContinuations``).
     public var before: Continuation = .hold
     public var after: Continuation = .hold
+    /// A linearized track's proven distance from the exact one (docs/model.md#linearize); nil
+    /// for an exact track.
+    public var maxError: Double?
 
     /// Beyond a track's domain: hold the end value, or extend the end segment (which is linear).
     public enum Continuation: Sendable, Hashable {
@@ -142,10 +155,18 @@ public struct Keyframes: Sendable, Hashable {
     public var axis: Axis
     public var domain: KeyframeDomain
     public var tracks: [Track]
-    public init(model: KeyframesModel, axis: Axis, domain: KeyframeDomain, tracks: [Track]) {
+    /// `.pageProgress`: the domain and the knots are in pages p, and `stride` is L (points per p).
+    public var input: KeyframesInput
+    public var stride: Double?
+    /// The bounds a linearized answer was made within (docs/model.md#linearize); nil when exact.
+    public var linearized: LinearizeBounds?
+    public init(model: KeyframesModel, axis: Axis, domain: KeyframeDomain, tracks: [Track],
+                input: KeyframesInput = .offset, stride: Double? = nil) {
         self.model = model
         self.axis = axis
         self.domain = domain
         self.tracks = tracks
+        self.input = input
+        self.stride = stride
     }
 }

@@ -17,10 +17,13 @@ let mergeTolerance = 1e-10
 /// linear). `kinks(p, i)` says whether offsets[i] can bend property p at all (the ends always
 /// count): a model that knows it keeps the engine's rounding at the other breakpoints out of the
 /// track (only for all-linear properties: dropping a knot joins its two segments). Properties the
-/// filter does not want are skipped; constant ones are dropped unless named.
+/// filter does not want are skipped; constant ones are dropped unless named. `jump(p, i)` is the
+/// value just below offsets[i] where property p jumps there (docs/model.md#effects): the track then
+/// holds two knots at that offset, the row's value second.
 func makeTracks(target: TrackTarget, names: [String], offsets: [Double], rows: [[Double]],
                 filter: PropertyFilter, kinks: (Int, Int) -> Bool = { _, _ in true },
-                easing: (Int, Int) -> SegmentEasing? = { _, _ in nil }) -> [Track] {
+                easing: (Int, Int) -> SegmentEasing? = { _, _ in nil },
+                jump: (Int, Int) -> Double? = { _, _ in nil }) -> [Track] {
     var out: [Track] = []
     let last = offsets.count - 1
     for (p, name) in names.enumerated() where filter.wants(name) {
@@ -36,6 +39,10 @@ func makeTracks(target: TrackTarget, names: [String], offsets: [Double], rows: [
             }
             guard i == 0 || i == last || kinks(p, i) else { continue }
             if i > 0 { easings.append(easing(p, i - 1) ?? .linear) }
+            if i > 0, let below = jump(p, i), below != rows[i][p] {
+                knots.append(Knot(offset: o, value: below))
+                easings.append(.linear)
+            }
             knots.append(Knot(offset: o, value: rows[i][p]))
         }
         guard complete, !knots.isEmpty else { continue }

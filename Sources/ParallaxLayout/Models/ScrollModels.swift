@@ -1,5 +1,5 @@
 // Scroll elements model, docs/model.md#scroll-elements (anchors Rellax, react-scroll-parallax), inputs and outputs.
-// Optional inputs are nil when absent. Outputs have no optional fields.
+// Optional inputs are nil when absent. Outputs have no optional fields but the per-axis scales.
 
 /// A scroll-elements request (docs/model.md#scroll-elements, #determinism-and-motion, #timelines).
 public struct ScrollInput: Sendable, Hashable {
@@ -57,11 +57,14 @@ public struct ScrollInput: Sendable, Hashable {
         public var startOffset: Double?
         /// Override the end of the progress range (default top + length).
         public var endOffset: Double?
+        /// Multi-stop effects, each property once, none also given in the `[from, to]` form
+        /// (docs/model.md#effects).
+        public var effects: [Effect]?
 
         public init(name: String, frame: Frame, speed: Double? = nil, center: Bool? = nil,
                     translate: EffectRange? = nil, scale: EffectRange? = nil, opacity: EffectRange? = nil,
                     rotate: EffectRange? = nil, easing: Easing? = nil, startOffset: Double? = nil,
-                    endOffset: Double? = nil) {
+                    endOffset: Double? = nil, effects: [Effect]? = nil) {
             self.name = name
             self.frame = frame
             self.speed = speed
@@ -73,6 +76,13 @@ public struct ScrollInput: Sendable, Hashable {
             self.easing = easing
             self.startOffset = startOffset
             self.endOffset = endOffset
+            self.effects = effects
+        }
+
+        /// Whether a per-axis scale (`scale.x` or `scale.y`) is asked: the answer then carries
+        /// `scaleX` and `scaleY` (docs/model.md#effects).
+        public var hasAxisScale: Bool {
+            effects?.contains { $0.property == .scaleX || $0.property == .scaleY } ?? false
         }
     }
 }
@@ -127,15 +137,20 @@ public struct ScrollLayout: Sendable, Hashable {
     public init(elements: [ElementLayout]) { self.elements = elements }
 }
 
-/// One element (docs/model.md#scroll-elements "Output per element").
+/// One element (docs/model.md#scroll-elements "Output per element"); `scaleX`/`scaleY` only when
+/// a per-axis scale is asked (docs/model.md#effects).
 public struct ElementLayout: Sendable, Hashable {
     public var name: String
     /// Raw, unclamped.
     public var progress: Double
     public var progressClamped: Double
-    /// Along the axis (the other component is 0), × motionScale.
+    /// Along the axis, and across it with a `translate.x`/`translate.y` effect, × motionScale.
     public var translate: Point
+    /// The uniform scale.
     public var scale: Double
+    /// The per-axis scales, when `scale.x` or `scale.y` is asked (the other one then 1).
+    public var scaleX: Double?
+    public var scaleY: Double?
     public var opacity: Double
     /// Degrees.
     public var rotate: Double
@@ -145,12 +160,15 @@ public struct ElementLayout: Sendable, Hashable {
     public var visible: Bool
 
     public init(name: String, progress: Double, progressClamped: Double, translate: Point, scale: Double,
-                opacity: Double, rotate: Double, viewportFrame: Frame, visible: Bool) {
+                opacity: Double, rotate: Double, viewportFrame: Frame, visible: Bool,
+                scaleX: Double? = nil, scaleY: Double? = nil) {
         self.name = name
         self.progress = progress
         self.progressClamped = progressClamped
         self.translate = translate
         self.scale = scale
+        self.scaleX = scaleX
+        self.scaleY = scaleY
         self.opacity = opacity
         self.rotate = rotate
         self.viewportFrame = viewportFrame

@@ -76,7 +76,7 @@ public struct PagingEngine: Sendable {
     /// Layer `j` with its effective travel and defaults.
     /// The element is read in place through the array's span (each field loaded where it lies):
     /// binding `inputLayers[j]` to a local copied the whole `Layer`, name retained and released,
-    /// once per page and layer (docs/PERFORMANCE.md, phase 3).
+    /// once per page and layer (docs/PERFORMANCE.md#measured-choices-the-code-keeps).
     @inline(__always) func prepared(_ j: Int) -> PreparedLayer {
         let layers = inputLayers.span, L = stride
         let raw = layers[j].travel ?? (layers[j].rate.map { $0 * L } ?? 0)

@@ -74,7 +74,7 @@ extension PagingEngine {
     public var layerCount: Int { inputLayers.count }
 
     /// `page(slot:offset:)` with an empty `layers`, and its place: a writer streams the layers
-    /// one by one with `layer(_:of:)` and builds no array per page (fewer allocations: docs/PERFORMANCE.md).
+    /// one by one with `layer(_:of:)` and builds no array per page (docs/PERFORMANCE.md#measured-choices-the-code-keeps).
     public func pageWithoutLayers(slot k: Int, offset o: Double) -> (PageLayout, PagePlace) {
         let L = stride, A = extent, a = pageExtent
         let kD = Double(k)
@@ -85,7 +85,7 @@ extension PagingEngine {
         if fillsViewport {
             // a = A, c = 0: the plain pager's A − |d|, the same bits as the carousel's reading
             // below (c adds +0, min and max pick the operands the absolute value does), without
-            // its extra operations on each of 10⁴ pages (docs/PERFORMANCE.md).
+            // its extra operations on each of 10⁴ pages (docs/PERFORMANCE.md#measured-choices-the-code-keeps).
             kL = kD * L
             d = kL - o
             visibleFraction = clamp((A - abs(d)) / A, 0, 1)

@@ -51,12 +51,8 @@ extension ScrollInput.Element {
             c.unit(opacity.from, p() + "/opacity/0")
             c.unit(opacity.to, p() + "/opacity/1")
         }
-        if case let .cubicBezier(x1, y1, x2, y2) = easing {
-            c.unit(x1, p() + "/easing/cubicBezier/0")
-            c.number(y1, p() + "/easing/cubicBezier/1")
-            c.unit(x2, p() + "/easing/cubicBezier/2")
-            c.number(y2, p() + "/easing/cubicBezier/3")
-        }
+        easing?.check(&c, p() + "/easing")
+        checkEffects(&c, p(), axis: axis)
         guard startOffset != nil || endOffset != nil else { return }
         // The progress range [start, end] must be at least minSize long (it divides). Each end the
         // client gave is within ±maxMagnitude; the rule between the two is stated at endOffset when

@@ -55,22 +55,16 @@ protocol AnswerCursor {
     /// True when the answer is decided only after work that must not hold the loop (a fluid
     /// stylesheet's check): `prepare` runs it a step at a time before the first byte.
     var prepares: Bool { get }
-    /// One step of that work (about a unit's layout).
-    mutating func prepare() -> CursorPreparation
+    /// One step of that work (about a unit's layout): go on, write the answer, or answer the
+    /// refusal's issues (a 422).
+    mutating func prepare() -> Preparation<ValidationError>
 }
 
 extension AnswerCursor {
     var chunkBytes: Int { .max }
     var chunkPieces: Int { .max }
     var prepares: Bool { false }
-    mutating func prepare() -> CursorPreparation { .ready }
-}
-
-/// What a cursor that `prepares` decided: go on, write the answer, or answer these issues (a 422).
-enum CursorPreparation {
-    case more
-    case ready
-    case refused([ValidationIssue])
+    mutating func prepare() -> Preparation<ValidationError> { .ready }
 }
 
 /// One of the layout models (docs/model.md): what both endpoints need of its input type.

@@ -9,8 +9,16 @@ enum KeyframesEndpoint<Model: FluidStyled>: Endpoint {
     static func read(_ root: JSONValue, _ reader: inout InputReader, accept: String?) -> (Model, KeyframesOptions) {
         var options = KeyframesOptions()
         let pages = Model.self == PagingInput.self
+        reader.mayLackViewport = true
         var input = Model.read(root, &reader) { $0.keyframesField($1, $2, into: &options, pages: pages) }
+        reader.fixtureFields(options)
         readFluid(&input, &options, &reader)
+        // What does not change the stylesheet's keyframes (its format, its snap rules, the data
+        // formats' `properties`) does not change its names either: `snapStop: "normal"` is the
+        // stylesheet without the field, byte for byte.
+        if options.format == .css || options.format == .waapi {
+            options.digest = root.digest { $0 == "format" || $0 == "snapStop" || $0 == "properties" }
+        }
         return (input, options)
     }
 
@@ -18,7 +26,7 @@ enum KeyframesEndpoint<Model: FluidStyled>: Endpoint {
     /// (laid out at the reference sizes, `FluidScenes`), where an element may also leave out
     /// `frame`; for json and keytimes, numbers of one size, still an error, saying why.
     private static func readFluid(_ input: inout Model, _ options: inout KeyframesOptions, _ reader: inout InputReader) {
-        guard reader.withdraw("/viewport", "is required") else { return }
+        guard reader.lacksViewport else { return }
         guard options.format == .css || options.format == .waapi else {
             reader.fail(missing: "viewport", "is required with format \"\(options.format.rawValue)\" (numbers for one size); only format \"css\" and \"waapi\" may leave it out: their fluid answers fit the scroller at any size")
             return
@@ -32,6 +40,11 @@ enum KeyframesEndpoint<Model: FluidStyled>: Endpoint {
 
     static func valueIssues(_ request: (Model, KeyframesOptions), limits: LayoutLimits) -> [ValidationIssue] {
         let (input, o) = request
+        if let issue = KeyframesAnswer.linearizeIssue(o) { return [issue] }
+        if o.input == .pageProgress {
+            do throws(ValidationError) { _ = try KeyframesAnswer.progress(input, o, limits: limits) } catch { return error.issues }
+            return []
+        }
         do throws(ValidationError) {
             // A pager is validated without laying out its tracks (they may be millions).
             if try input.streamedTracks(domain: o.domain, properties: o.properties, keyTimes: false, limits: limits) == nil {
@@ -46,7 +59,7 @@ enum KeyframesEndpoint<Model: FluidStyled>: Endpoint {
     }
 
     static func answer(_ request: (Model, KeyframesOptions), limits: LayoutLimits) throws(ValidationError) -> EndpointAnswer<KeyframesCursor> {
-        let answer = try KeyframesAnswer(request.0, request.1, limits: limits, sliced: true)
+        let answer = try KeyframesAnswer(request.0, request.1, limits: limits)
         return .cursor(answer.cursor, contentType: answer.contentType)
     }
 }
@@ -62,30 +75,46 @@ struct KeyframesAnswer {
     }
 
     /// The data formats (json, keytimes) narrow the tracks to `properties`; the styling formats
-    /// need every track, but a bad `properties` is still an error there.
-    /// `sliced`: a fluid stylesheet's check is left to the cursor, run in steps before its first
-    /// byte (`KeyframesCursor.checking`); else it is run here.
-    init<Model: FluidStyled>(_ input: Model, _ o: KeyframesOptions, limits: LayoutLimits, sliced: Bool = false) throws(ValidationError) {
+    /// need every track, but a bad `properties` is still an error there. A fluid stylesheet's
+    /// check is left to the cursor, run in steps before its first byte (`KeyframesCursor.checking`).
+    init<Model: FluidStyled>(_ input: Model, _ o: KeyframesOptions, limits: LayoutLimits) throws(ValidationError) {
+        if let issue = Self.linearizeIssue(o) { throw ValidationError(issues: [issue]) }
+        if o.input == .pageProgress {
+            self = try Self.progress(input, o, limits: limits)
+            return
+        }
+        if o.format == .fixtures {
+            self = try Self.fixtures(input, o, limits: limits)
+            return
+        }
         // The fluid form's own rules first: its placeholders (the reference viewport, stand-in
         // frames) must not be what a problem is about.
         if o.fluid, case let issues = input.fluidIssues(o), !issues.isEmpty { throw ValidationError(issues: issues) }
         if o.format.usesProperties,
            let streamed = try input.streamedTracks(domain: o.domain, properties: o.properties, keyTimes: o.format == .keytimes, limits: limits) {
-            self.init(contentType: "application/json", cursor: .slots(streamed))
+            guard let bounds = o.linearize else {
+                self.init(contentType: "application/json", cursor: .slots(streamed))
+                return
+            }
+            let source = try Self.linearized(streamed.stream, bounds, limits: limits)
+            self.init(contentType: "application/json", cursor: .slots(SlotTracksAnswer(source, keyTimes: streamed.keyTimes)))
             return
         }
         if o.format.usesProperties {
-            let k = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits)
+            var k = try input.keyframes(domain: o.domain, properties: o.properties, limits: limits)
+            if let bounds = o.linearize { k = try Self.linearized(k, bounds, limits: limits) }
             self.init(contentType: "application/json", cursor: .tracks(TracksAnswer(k, keyTimes: o.format == .keytimes)))
             return
         }
         // css and waapi: the tracks validated, laid out only as the writer reaches each unit.
-        let plan = try input.trackPlan(domain: o.domain, properties: nil, limits: limits)
+        var plan = try input.trackPlan(domain: o.domain, properties: nil, limits: limits)
+        plan.linearize = o.linearize
         if o.properties != nil { _ = try input.trackPlan(domain: o.domain, properties: o.properties, limits: limits) }
         let css = o.format == .css
+        let names = o.names(Model.self)
         if o.fluid {
             try boundedBoxes(plan, limits)
-            let scenes = try FluidScenes(page: input.fluidPageSize, sliced: sliced) { (r: FluidScenes.Reference, reduced: Bool, probe: Bool) throws(ValidationError) in
+            let scenes = try FluidScenes(page: input.fluidPageSize) { (r: FluidScenes.Reference, reduced: Bool, probe: Bool) throws(ValidationError) in
                 var at = probe ? input.fluidProbe : input
                 at.place(at: r)
                 if reduced { at.motionScale = 0 }
@@ -94,10 +123,10 @@ struct KeyframesAnswer {
             self = css
                 ? KeyframesAnswer(contentType: "text/css; charset=utf-8",
                                   cursor: .stylesheet(StylesheetAnswer(main: scenes.main, reduced: scenes.reduced,
-                                                                       spelling: scenes.spelling, snapStop: o.snapStop)))
+                                                                       spelling: scenes.spelling, snapStop: o.snapStop, names: names)))
                 : KeyframesAnswer(contentType: "application/json",
-                                  cursor: .waapi(WAAPIAnswer(plan.header, main: scenes.main, reduced: scenes.reduced, spelling: scenes.spelling)))
-            if let check = scenes.check { cursor = .checking(check, cursor) }
+                                  cursor: .waapi(WAAPIAnswer(plan.header, main: scenes.main, reduced: scenes.reduced, spelling: scenes.spelling, names: names)))
+            cursor = .checking(scenes.check, cursor)
             return
         }
         // A stylesheet covers every offset the page can reach (`styledPlan`); waapi the domain asked.
@@ -109,14 +138,17 @@ struct KeyframesAnswer {
         try boundedBoxes(styled, limits)
         var still = input
         still.motionScale = 0
-        let stillPlan = try still.trackPlan(domain: styled.domain, properties: nil, limits: limits)
+        var stillPlan = try still.trackPlan(domain: styled.domain, properties: nil, limits: limits)
+        stillPlan.linearize = o.linearize
+        let linearKnots = try Self.linearKnots(plan, stillPlan, limits)
         let scene = input.scene(styled, requested: plan.domain, fluid: false, limits: limits)
         let reduced = still.scene(stillPlan, requested: plan.domain, fluid: false, limits: limits)
         self = css
             ? KeyframesAnswer(contentType: "text/css; charset=utf-8",
-                              cursor: .stylesheet(StylesheetAnswer(main: [scene], reduced: [reduced], spelling: .fixed, snapStop: o.snapStop)))
+                              cursor: .stylesheet(StylesheetAnswer(main: [scene], reduced: [reduced], spelling: .fixed, snapStop: o.snapStop, names: names)))
             : KeyframesAnswer(contentType: "application/json",
-                              cursor: .waapi(WAAPIAnswer(plan.header, main: [scene], reduced: [reduced], spelling: .fixed)))
+                              cursor: .waapi(WAAPIAnswer(plan.header, main: [scene], reduced: [reduced], spelling: .fixed, names: names,
+                                                         linearKnots: linearKnots)))
     }
 }
 
@@ -156,24 +188,23 @@ enum KeyframesCursor: AnswerCursor {
     case waapi(WAAPIAnswer)
     /// A pager's tracks, slot by slot (KeyframesSlotTracks.swift).
     case slots(SlotTracksAnswer)
+    /// Test cases for a client's player (KeyframesFixtures.swift).
+    case fixtures(FixturesAnswer)
     /// A fluid stylesheet whose check is still to run (`prepare`), then the stylesheet.
     indirect case checking(FluidCheck, KeyframesCursor)
 
     var prepares: Bool { if case .checking = self { true } else { false } }
 
     /// One step of the check; the stylesheet once it passes.
-    mutating func prepare() -> CursorPreparation {
+    mutating func prepare() -> Preparation<ValidationError> {
         guard case .checking(var check, let next) = self else { return .ready }
-        switch check.step() {
-        case .more:
-            self = .checking(check, next)
-            return .more
-        case .passed:
-            self = next
-            return .ready
-        case .refused(let error):
-            return .refused(error.issues)
+        let step = check.step()
+        switch step {
+        case .more: self = .checking(check, next)
+        case .ready: self = next
+        case .refused: break
         }
+        return step
     }
 
     var estimatedBytes: Int {
@@ -182,6 +213,7 @@ enum KeyframesCursor: AnswerCursor {
         case .stylesheet(let s): s.estimatedBytes
         case .waapi(let a): a.estimatedBytes
         case .slots(let s): s.estimatedBytes
+        case .fixtures(let f): f.estimatedBytes
         case .checking(_, let next): next.estimatedBytes
         }
     }
@@ -190,7 +222,7 @@ enum KeyframesCursor: AnswerCursor {
         switch self {
         case .stylesheet(let s): s.chunkBytes
         case .waapi(let a): a.chunkBytes
-        case .tracks, .slots: .max
+        case .tracks, .slots, .fixtures: .max
         case .checking(_, let next): next.chunkBytes
         }
     }
@@ -200,6 +232,7 @@ enum KeyframesCursor: AnswerCursor {
         switch self {
         case .stylesheet, .waapi: 64
         case .tracks, .slots: .max
+        case .fixtures(let f): f.chunkPieces
         case .checking(_, let next): next.chunkPieces
         }
     }
@@ -210,13 +243,8 @@ enum KeyframesCursor: AnswerCursor {
             // Unreachable: every path runs `prepare` until it is decided before the first byte
             // (`ParallaxApp.deliver`). Should one not, the check runs now, and a refused
             // stylesheet is written empty rather than wrong.
-            while true {
-                switch prepare() {
-                case .more: continue
-                case .ready: return writeNext(&w)
-                case .refused: return false
-                }
-            }
+            if Preparation.decide({ prepare() }) != nil { return false }
+            return writeNext(&w)
         case .tracks(var t):
             let more = t.writeNext(&w)
             self = .tracks(t)
@@ -224,6 +252,10 @@ enum KeyframesCursor: AnswerCursor {
         case .slots(var s):
             let more = s.writeNext(&w)
             self = .slots(s)
+            return more
+        case .fixtures(var f):
+            let more = f.writeNext(&w)
+            self = .fixtures(f)
             return more
         case .stylesheet(var s):
             let more = s.writeNext(&w)
@@ -256,8 +288,8 @@ struct TracksAnswer: AnswerCursor {
         for t in tracks {
             n += 80 + t.knots.count * 48
             switch t.target {
-            case .layer(_, let name), .element(let name): n += name.utf8.count
-            case .page, .header: break
+            case .layer(_, let name), .element(let name), .anyPageLayer(let name): n += name.utf8.count
+            case .page, .header, .anyPage: break
             }
         }
         return n

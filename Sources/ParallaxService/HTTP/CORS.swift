@@ -11,18 +11,55 @@ struct CORSPolicy: Sendable, Equatable {
     }
 
     var origins: Origins
+    /// The operator's request headers a script may send beyond `allowedHeaders`
+    /// (`--cors-allow-headers`: a gateway's `Authorization`, a vendor's tracing header), as given.
+    var extraHeaders: [String] = [] {
+        didSet { (allowValue, allowed) = Self.allowList(extraHeaders) }
+    }
+    /// `Access-Control-Allow-Headers` of every preflight, and its names in lower case.
+    private(set) var allowValue = CORSPolicy.allowedHeaders
+    private var allowed: Set<String> = CORSPolicy.allowList([]).names
 
-    /// The request headers a script may send beyond the CORS-safelisted ones (docs/api.md).
-    static let allowedHeaders = "Content-Type, If-None-Match"
+    /// The request headers a script may send beyond the CORS-safelisted ones (docs/api.md#cors):
+    /// the body's type, the validator, and the ids that tracing front ends add
+    /// (docs/operations.md#request-ids, W3C Trace Context).
+    static let allowedHeaders = "Content-Type, If-None-Match, traceparent, tracestate, X-Request-Id"
     /// Headers a script may read beyond the safelisted response headers: the validator, so a
-    /// page can send it back in `If-None-Match`.
-    static let exposedHeaders = "ETag"
+    /// page can send it back in `If-None-Match`, and the request's id, so it can report it.
+    static let exposedHeaders = "ETag, X-Request-Id"
     /// Seconds a browser may reuse a preflight. Chromium caps the value at 7200 (2 h), so a larger
     /// one would only be a promise nobody keeps.
     static let maxAge = "7200"
-    /// Request headers that may be echoed in `Access-Control-Allow-Headers` when a preflight asks
-    /// for them (lower case): the two of docs/api.md and the safelisted ones a script may still list.
-    static let echoable: Set<String> = ["content-type", "if-none-match", "accept", "accept-language", "content-language"]
+    /// Safelisted request headers a script may still list in a preflight (Fetch standard §2.2.2),
+    /// echoed when asked for.
+    static let echoable: Set<String> = ["accept", "accept-language", "content-language"]
+
+    /// The allow list with `extra` appended (those not already in it), and its names in lower case.
+    private static func allowList(_ extra: [String]) -> (String, names: Set<String>) {
+        var names = Set(allowedHeaders.split(separator: ",").map { $0.trimmingBlanks().lowercasedASCII() })
+        var list = allowedHeaders
+        for name in extra where names.insert(name.lowercasedASCII()).inserted { list += ", " + name }
+        return (list, names)
+    }
+
+    static func == (a: CORSPolicy, b: CORSPolicy) -> Bool { a.origins == b.origins && a.extraHeaders == b.extraHeaders }
+
+    /// `--cors-allow-headers`: a comma-separated list of field names (RFC 9110 §5.1 tokens). `*`
+    /// is refused: browsers never let it cover `Authorization`, and naming the headers keeps the
+    /// list honest. `none` (the default shown by `--help`) is the empty list.
+    static func parseHeaderList(_ text: String) throws(ParseError) -> [String] {
+        if text.trimmingBlanks() == "none" { return [] }
+        let items = text.split(separator: ",").map { $0.trimmingBlanks() }.filter { !$0.isEmpty }
+        for item in items where item == "*" || !item.utf8.allSatisfy(isTokenByte) {
+            throw ParseError(description: "'\(item)' is not a header name (letters, digits and !#$%&'*+-.^_`|~; no *)")
+        }
+        guard items.count <= 32 else { throw ParseError(description: "at most 32 header names") }
+        return items
+    }
+
+    private static func isTokenByte(_ c: UInt8) -> Bool {
+        (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || "!#$%&'+-.^_`|~".utf8.contains(c)
+    }
 
     static let `default` = CORSPolicy(origins: .any)
 
@@ -85,22 +122,23 @@ struct CORSPolicy: Sendable, Equatable {
         if let allowed = allowOrigin(for: origin) {
             fields.append(("Access-Control-Allow-Origin", allowed))
             fields.append(("Access-Control-Allow-Methods", methods))
-            fields.append(("Access-Control-Allow-Headers", Self.allowHeaders(asked: requestHeaders)))
+            fields.append(("Access-Control-Allow-Headers", allowHeaders(asked: requestHeaders)))
             fields.append(("Access-Control-Max-Age", Self.maxAge))
         }
         if !vary.isEmpty { fields.append(("Vary", vary.joined(separator: ", "))) }
         return fields
     }
 
-    /// `Content-Type, If-None-Match` plus each asked header that may be echoed and is not already
-    /// there, in the order asked (lower case, as browsers send them).
-    static func allowHeaders(asked: String?) -> String {
-        var result = allowedHeaders
+    /// The allow list plus each asked safelisted header not already there, in the order asked
+    /// (lower case, as browsers send them). A header asked for outside the list is left out, so
+    /// the browser refuses the request (Fetch standard §4.8, CORS-preflight fetch step 7.9).
+    func allowHeaders(asked: String?) -> String {
+        var result = allowValue
         guard let asked else { return result }
-        var seen: Set<String> = ["content-type", "if-none-match"]
+        var seen = allowed
         for item in asked.split(separator: ",") {
             let name = item.trimmingBlanks().lowercasedASCII()
-            if echoable.contains(name), seen.insert(name).inserted { result += ", " + name }
+            if Self.echoable.contains(name), seen.insert(name).inserted { result += ", " + name }
         }
         return result
     }

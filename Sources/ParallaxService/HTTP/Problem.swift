@@ -69,10 +69,15 @@ enum Problem {
     var headers: [(name: String, value: String)] {
         switch self {
         case .methodNotAllowed(let allow): [("Allow", allow)]
-        case .unsupportedMediaType: [("Accept-Post", "application/json")]
+        // RFC 9110 §15.5.16: say what would have been accepted: a JSON body (`Accept-Post`), and
+        // for the engine's refusal of a content-coded one, no coding.
+        case .unsupportedMediaType: [Self.acceptPost]
+        case .engine(let e) where e.kind == .unsupportedMediaType: [Self.acceptPost, ("Accept-Encoding", "identity")]
         default: []
         }
     }
+
+    private static let acceptPost = (name: "Accept-Post", value: "application/json")
 
     func write(into response: inout HTTPResponse) {
         let status = self.status

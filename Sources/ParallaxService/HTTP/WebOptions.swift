@@ -2,7 +2,7 @@ import HTTPServer
 
 /// The browser and cache options on the command line (docs/api.md#cors, #caching), parsed like
 /// the layout limits (LimitOptions.swift): `--cors-origins` / `PARALLAX_CORS_ORIGINS` and
-/// `--cache-max-age` / `PARALLAX_CACHE_MAX_AGE`.
+/// `--cors-allow-headers` / `PARALLAX_CORS_ALLOW_HEADERS`, `--cache-max-age` / `PARALLAX_CACHE_MAX_AGE`.
 extension ServiceOptions {
     /// One day: an answer is a pure function of the request and the version (its ETag changes
     /// with the version), so only a deploy makes it stale, and then revalidation is one 304.
@@ -16,7 +16,12 @@ extension ServiceOptions {
             flag: "cors-origins", env: "CORS_ORIGINS", placeholder: "LIST",
             help: "origins whose scripts may read answers: * or a comma-separated list (https://a.example,…)",
             current: { $0.service.cors.description },
-            apply: { $0.service.cors = try CORSPolicy(parsing: $1) }),
+            apply: { $0.service.cors.origins = try CORSPolicy(parsing: $1).origins }),
+        ServerOptions.Option(
+            flag: "cors-allow-headers", env: "CORS_ALLOW_HEADERS", placeholder: "LIST",
+            help: "request headers scripts may send beyond Content-Type, If-None-Match, traceparent, tracestate, X-Request-Id (Authorization,…)",
+            current: { $0.service.cors.extraHeaders.isEmpty ? "none" : $0.service.cors.extraHeaders.joined(separator: ",") },
+            apply: { $0.service.cors.extraHeaders = try CORSPolicy.parseHeaderList($1) }),
         ServerOptions.Option(
             flag: "cache-max-age", env: "CACHE_MAX_AGE", placeholder: "SECONDS",
             help: "max-age of Cache-Control on GET answers (0 = revalidate every time)",

@@ -25,11 +25,26 @@ struct InputReader {
     struct Scratch {
         fileprivate var path: [Step] = []
         fileprivate var keys: [JSONKey] = []
+        /// Whether the next document was made from a GET's query (QueryParameters): its problems
+        /// then speak of the query's parameters (docs/api.md#endpoints).
+        var fromQuery = false
         init() {}
     }
 
+    /// See `Scratch.fromQuery`.
+    private var fromQuery = false
+    /// Set by a route that lets a request leave out the top-level `viewport` and decides itself
+    /// what its absence means (the keyframes routes: a fluid stylesheet,
+    /// docs/web.md#fluid-and-fixed): `lacksViewport` then says it was left out, and no issue is
+    /// recorded. Looked at only where `object` reports a missing field, so a complete request pays
+    /// nothing; two Bools beside `fromQuery`, so the reader keeps its size (a String or
+    /// StaticString here cost w1 ≈ 130 instructions in copies and destroys, bench/callgrind).
+    var mayLackViewport = false
+    private(set) var lacksViewport = false
+
     /// A reader over `scratch`'s buffers (moved in, no copy); give them back with `release`.
     init(reusing scratch: inout Scratch) {
+        fromQuery = scratch.fromQuery
         swap(&path, &scratch.path)
         swap(&keys, &scratch.keys)
         path.removeAll(keepingCapacity: true)
@@ -60,7 +75,8 @@ struct InputReader {
     }
 
     /// Takes back the issue at `pointer` saying `message`, if there is one: a route on which a
-    /// field may be absent in some forms (a fluid stylesheet's `viewport`, docs/web.md#fluid-and-fixed).
+    /// nested field may be absent in some forms, known only once the whole document is read (a
+    /// fluid stylesheet's element `frame`, docs/web.md#fluid-and-fixed).
     mutating func withdraw(_ pointer: String, _ message: String) -> Bool {
         guard let i = issues.firstIndex(where: { $0.pointer == pointer && $0.message == message }) else { return false }
         issues.remove(at: i)
@@ -127,12 +143,23 @@ struct InputReader {
             if member(&self, .other(key), v) { keys.append(key) } else { fail("unknown field") }
         }
         if keys.count > start { keys.removeSubrange(start...) }
-        if fields.requiredMask & ~seen != 0 {
-            for i in fields.required where seen & (1 << UInt64(i)) == 0 {
-                fail(missing: fields.name(at: i).rawValue, "is required")
-            }
-        }
+        if fields.requiredMask & ~seen != 0 { reportMissing(fields, seen: seen) }
         return true
+    }
+
+    /// Each required field of `fields` not `seen`, in the table's order; out of line, as only a
+    /// faulty request (or a fluid stylesheet's) comes here, so `object`, inlined in every reader,
+    /// stays short.
+    @inline(never)
+    private mutating func reportMissing<F: JSONNames>(_ fields: NameTable<F>, seen: UInt64) {
+        for i in fields.required where seen & (1 << UInt64(i)) == 0 {
+            let name = fields.name(at: i).rawValue
+            if mayLackViewport, path.isEmpty, name == "viewport" {
+                lacksViewport = true
+                continue
+            }
+            fail(missing: name, "is required")
+        }
     }
 
     // MARK: - Scalars
@@ -144,14 +171,58 @@ struct InputReader {
         // A literal beyond a double (1e999) reads as infinity: every number has a value rule, which
         // refuses it with the field's whole rule ("must be between -1e15 and 1e15").
         case .overflow?: return .infinity
-        case nil: fail("must be a number, not \(v.kindName)"); return nil
+        case nil:
+            if fromQuery, let text = v.string {
+                fail("\(parameter) must be a number such as \(Self.example(path.last)), got \(Self.quoted(text))")
+            } else {
+                fail("must be a number, not \(v.kindName)")
+            }
+            return nil
         }
     }
 
     mutating func bool(_ v: JSONValue) -> Bool? {
         if let b = v.bool { return b }
-        fail("must be a boolean, not \(v.kindName)")
+        if fromQuery, let text = v.string {
+            fail("\(parameter) must be true or false, got \(Self.quoted(text))")
+        } else {
+            fail("must be a boolean, not \(v.kindName)")
+        }
         return nil
+    }
+
+    // MARK: - The query's words (docs/api.md#endpoints)
+
+    /// The field as the query names it: `viewport.width`, `offsets` for an item of `offsets=1,x`.
+    private var parameter: String {
+        var name = ""
+        for step in path {
+            guard case .member(let key) = step else { continue }
+            if !name.isEmpty { name += "." }
+            name += key.description
+        }
+        return name
+    }
+
+    /// A number a person would write for the field, to show the form expected.
+    private static func example(_ step: Step?) -> String {
+        guard case .member(let key)? = step else { return "100" }
+        switch key.description {
+        case "width": return "390"
+        case "height": return "844"
+        case "pageCount": return "5"
+        case "pageSpacing": return "16"
+        case "motionScale", "rate", "speed": return "0.5"
+        case "pixelScale": return "3"
+        default: return "100"
+        }
+    }
+
+    /// The value as sent, in JSON quotes (escaped, so no byte of it can end the message), cut
+    /// at 64 characters.
+    private static func quoted(_ text: String) -> String {
+        let cut = text.count > 64 ? String(text.prefix(64)) + "…" : text
+        return JSONWriter.text { $0.stringValue(cut) }
     }
 
     mutating func string(_ v: JSONValue) -> String? {

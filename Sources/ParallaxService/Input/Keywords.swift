@@ -2,8 +2,8 @@ import ParallaxLayout
 
 // Enumerations read from JSON strings, matched on the string's bytes inside the parsed document
 // by their `NameTable` (built from the cases): no String per keyword and no `init(rawValue:)`
-// string switch on a valid request (together ≈ 300 instructions a keyword, four of them in a
-// typical paging request: callgrind, docs/PERFORMANCE.md). A miss falls back to
+// string switch on a valid request (together ≈ 1 500 instructions a typical paging request,
+// docs/PERFORMANCE.md#measured-choices-the-code-keeps). A miss falls back to
 // `InputReader.stringKeyword`'s String path, which words the error.
 
 extension InputReader {
@@ -21,3 +21,4 @@ extension PagingInput.Include: JSONNames { static let names = NameTable<Self>() 
 extension PagingInput.Fit: JSONNames { static let names = NameTable<Self>() }
 extension PagingInput.Align: JSONNames { static let names = NameTable<Self>() }
 extension HeaderInput.Mode: JSONNames { static let names = NameTable<Self>() }
+extension KeyframesInput: JSONNames { static let names = NameTable<Self>() }

@@ -98,7 +98,7 @@ final class NameTable<Name: JSONNames>: Sendable {
 /// first request that reads one of its names. Building a table instantiates its types' runtime
 /// metadata (from mangled names) and searches its multiplier: ≈ 5 000–85 000 instructions a table,
 /// once, which delayed a first answer and counted ≈ 400 instructions a request in workload 1 of
-/// bench/callgrind (docs/PERFORMANCE.md#ceilings). A table left out here is still built at first use.
+/// bench/callgrind at K = 500. A table left out here is still built at first use.
 enum NameTables {
     static func build() {
         // The fields of request bodies' objects.
@@ -106,6 +106,7 @@ enum NameTables {
         _ = SizeField.names; _ = FrameField.names; _ = RangeField.names
         _ = HeaderRequestField.names; _ = HeaderField.names
         _ = ScrollField.names; _ = ElementField.names; _ = EasingField.names
+        _ = EffectField.names; _ = EffectRangeField.names; _ = Effect.Property.names
         _ = KeyframesField.names; _ = KeyframesFormat.names; _ = SnapStop.names
         // Keywords.
         _ = Axis.names; _ = Direction.names; _ = ContentMode.names; _ = PagingInput.Include.names

@@ -8,9 +8,23 @@ enum ScrollField: String, JSONNames {
 
 /// The fields of one of the request's `elements`.
 enum ElementField: String, JSONNames {
-    case name, frame, speed, center, translate, scale, opacity, rotate, easing, startOffset, endOffset
+    case name, frame, speed, center, translate, scale, opacity, rotate, easing, startOffset, endOffset, effects
     static let names = NameTable<Self>(required: [.name, .frame])
 }
+
+/// The fields of one of an element's `effects` (docs/model.md#effects).
+enum EffectField: String, JSONNames {
+    case property, stops, easings, range
+    static let names = NameTable<Self>(required: [.property, .stops])
+}
+
+/// The fields of an effect's own `range`.
+enum EffectRangeField: String, JSONNames {
+    case startOffset, endOffset
+    static let names = NameTable<Self>(required: [.startOffset, .endOffset])
+}
+
+extension Effect.Property: JSONNames { static let names = NameTable<Self>() }
 
 /// The field of an element's `easing` object, `{"cubicBezier": [x1, y1, x2, y2]}`.
 enum EasingField: String, JSONNames {
@@ -64,9 +78,67 @@ extension InputReader {
             case .easing: element.easing = r.easing(e)
             case .startOffset: element.startOffset = r.number(e)
             case .endOffset: element.endOffset = r.number(e)
+            case .effects: element.effects = r.effects(e)
             }
             return true
         }
+    }
+
+    /// An element's `effects`. An effect the reader finds a problem in leaves the whole list
+    /// absent: a placeholder in its place could repeat another's property, and value rules would
+    /// then report a problem the request does not have (the reader's issues say what to fix).
+    private mutating func effects(_ v: JSONValue) -> [Effect]? {
+        let before = issues.count
+        let list = objects(v, placeholder: Effect(property: .opacity, stops: [])) { r, e, effect in
+            r.effect(e, into: &effect)
+        }
+        return issues.count == before ? list : nil
+    }
+
+    private mutating func effect(_ v: JSONValue, into effect: inout Effect) {
+        object(v, EffectField.self) { r, member, e in
+            guard case .field(let field) = member else { return false }
+            switch field {
+            case .property: if let p = r.keyword(e, Effect.Property.self) { effect.property = p }
+            case .stops: if let s = r.stops(e) { effect.stops = s }
+            case .easings:
+                effect.easings = r.elementsRead(e) { r, x in r.easing(x) ?? .linear }
+            case .range:
+                var start: Double?, end: Double?
+                r.object(e, EffectRangeField.self) { r, member, x in
+                    guard case .field(let field) = member else { return false }
+                    switch field {
+                    case .startOffset: start = r.number(x)
+                    case .endOffset: end = r.number(x)
+                    }
+                    return true
+                }
+                if let start, let end { effect.range = Effect.Range(startOffset: start, endOffset: end) }
+            }
+            return true
+        }
+    }
+
+    /// `[[q, v], …]`: each stop exactly two numbers (the count is a value rule).
+    private mutating func stops(_ v: JSONValue) -> [Effect.Stop]? {
+        elementsRead(v) { r, e in
+            guard e.kind == .array, e.count == 2 else {
+                r.fail(e.kind == .array ? "must have exactly 2 numbers [q, v]" : "must be an array [q, v], not \(e.kindName)")
+                return Effect.Stop(0, 0)
+            }
+            var values: [Double] = []
+            e.forEachElement { i, x in values.append(r.at(i) { $0.number(x) } ?? 0) }
+            return Effect.Stop(values[0], values[1])
+        }
+    }
+
+    /// An array read element by element at its index.
+    private mutating func elementsRead<T>(_ v: JSONValue, _ read: (inout InputReader, JSONValue) -> T) -> [T]? {
+        guard v.kind == .array else { fail("must be an array, not \(v.kindName)"); return nil }
+        var out: [T] = []
+        out.reserveCapacity(v.count)
+        v.forEachElement { i, e in out.append(at(i) { read(&$0, e) }) }
+        return out
     }
 
     /// `[from, to]` of an effect (`translate`, `scale`, `opacity`, `rotate`).

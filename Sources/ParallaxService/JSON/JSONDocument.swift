@@ -115,6 +115,56 @@ struct JSONValue {
         }
     }
 
+    /// FNV-1a (64-bit) over the value's structure: kinds, keys, strings and numbers as parsed, an
+    /// object's members in any order (each member digested alone, the digests added), so the GET
+    /// and POST forms of one request, or two texts of it (whitespace, `1.0` and `1`), digest alike.
+    /// What an unscoped stylesheet derives its names from (docs/web.md#several-on-one-page);
+    /// `skipping` leaves out top-level members that do not change the stylesheet's names' content.
+    func digest(skipping: (JSONKey) -> Bool = { _ in false }) -> UInt64 {
+        digest(basis: 0xcbf2_9ce4_8422_2325, skipping: skipping)
+    }
+
+    private static let kinds: [Kind] = [.null, .bool, .number, .string, .array, .object]
+
+    private func digest(basis: UInt64, skipping: (JSONKey) -> Bool) -> UInt64 {
+        var h = basis
+        func mix(_ b: UInt8) { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        func mix64(_ x: UInt64) { for i in 0..<8 { mix(UInt8(truncatingIfNeeded: x >> UInt64(8 * i))) } }
+        func bytes(_ v: UnsafeMutablePointer<yyjson_val>) {
+            let n = yyjson_get_len(v)
+            mix64(UInt64(n))
+            guard let p = yyjson_get_str(v) else { return }
+            UnsafeRawPointer(p).withMemoryRebound(to: UInt8.self, capacity: n) { for i in 0..<n { mix($0[i]) } }
+        }
+        let kind = self.kind
+        mix(Self.kinds.firstIndex(of: kind).map { UInt8($0) } ?? 0)
+        switch kind {
+        case .null: mix(0)
+        case .bool: mix(bool == true ? 2 : 1)
+        case .number:
+            switch number {
+            case .finite(let d)?: mix64((d == 0 ? 0 : d).bitPattern)
+            case .overflow?, nil: if let raw = yyjson_get_raw(val) { for b in String(cString: raw).utf8 { mix(b) } }
+            }
+        case .string: bytes(val)
+        case .array:
+            mix64(UInt64(count))
+            forEachElement { _, e in mix64(e.digest(basis: h, skipping: { _ in false })) }
+        case .object:
+            var sum: UInt64 = 0
+            var iter = yyjson_obj_iter()
+            guard yyjson_obj_iter_init(val, &iter) else { return h }
+            while let key = yyjson_obj_iter_next(&iter) {
+                guard let v = yyjson_obj_iter_get_val(key), !skipping(JSONKey(key)) else { continue }
+                var m = JSONValue(key).digest(basis: 0xcbf2_9ce4_8422_2325, skipping: { _ in false })
+                m = JSONValue(v).digest(basis: m, skipping: { _ in false })
+                sum &+= m
+            }
+            mix64(sum)
+        }
+        return h
+    }
+
     /// Calls `body` for each element with its index.
     func forEachElement(_ body: (Int, JSONValue) -> Void) {
         var iter = yyjson_arr_iter()
@@ -128,8 +178,8 @@ struct JSONValue {
 }
 
 /// An object member's key inside a parsed document, compared as bytes. Reading a request matches
-/// each key against the schema's field names; building a String per key cost more than the
-/// layout itself (callgrind, docs/PERFORMANCE.md). The first 16 bytes are loaded once, as two
+/// each key against the schema's field names; a String per key cost ~8 500 instructions a paging
+/// request (docs/PERFORMANCE.md#measured-choices-the-code-keeps). The first 16 bytes are loaded once, as two
 /// little-endian words, so a comparison with a literal is a length and two word compares against
 /// constants the compiler folds from the literal (every field name of the API has ≤ 16 bytes;
 /// longer keys compare the rest with memcmp). Valid only inside `JSONParser.parse`'s closure.

@@ -1,7 +1,6 @@
 import HTTPServer
 
-/// The one JSON writer (docs/PERFORMANCE.md: a byte writer is ~70× faster than JSONEncoder; one way
-/// for bytes). It writes straight into the engine's `ByteBuffer` — a response body, or the buffer
+/// The one JSON writer (one way for bytes, no `Encodable`). It writes straight into the engine's `ByteBuffer` — a response body, or the buffer
 /// a streamed answer's producer is handed — so there is no second buffer and no copy.
 ///
 /// Output is deterministic (docs/model.md#determinism-and-motion): numbers in the shortest form that reads back to the same

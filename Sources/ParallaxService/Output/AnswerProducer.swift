@@ -12,13 +12,15 @@ struct AnswerProducer<Answer: AnswerCursor>: HTTPBodyProducer {
     private let chunkBytes: Int
     private let chunkPieces: Int
 
-    /// The fields a problem of this request gets (`WebSemantics.addNoStore`: CORS, no-store),
-    /// added to a cursor's refusal.
-    private let problemFields: (inout HTTPResponse) -> Void
+    /// What a refusal in the answer's place echoes of the request, and the finishing step that
+    /// makes it a problem like any other (`WebSemantics.finish(_:_:_:)`).
+    private let echo: RequestEcho
+    private let web: WebSemantics
 
-    init(_ answer: Answer, problemFields: @escaping (inout HTTPResponse) -> Void = { _ in }) {
+    init(_ answer: Answer, refusal echo: RequestEcho, finishedBy web: WebSemantics) {
         self.answer = answer
-        self.problemFields = problemFields
+        self.echo = echo
+        self.web = web
         chunkBytes = answer.chunkBytes
         chunkPieces = answer.chunkPieces
     }
@@ -27,15 +29,11 @@ struct AnswerProducer<Answer: AnswerCursor>: HTTPBodyProducer {
 
     /// The cursor's check, a step a call; a refusal is answered as the problem it is
     /// (HTTPBodyProducer.prepare: before any byte of the 200).
-    mutating func prepare() -> HTTPBodyPreparation {
-        switch answer.prepare() {
-        case .more: return .more
-        case .ready: return .ready
-        case .refused(let issues):
+    mutating func prepare() -> Preparation<HTTPResponse> {
+        answer.prepare().refusing { error in
             var response = HTTPResponse()
-            Problem.invalid(issues).write(into: &response)
-            problemFields(&response)
-            return .refused(response)
+            web.finish(.invalid(error.issues), echo, &response)
+            return response
         }
     }
 

@@ -98,6 +98,14 @@ struct Route: Sendable {
         }
     }
 
+    /// Whether web pages may read the route's answers (CORS fields, a preflight that allows):
+    /// all but `/metrics`, which is for the scraper (docs/operations.md#metrics); a page on
+    /// another origin gets no `Access-Control-*` field from it, so the browser hides it.
+    var hasCORS: Bool {
+        if case .metrics = handler { return false }
+        return true
+    }
+
     /// The metrics label: the path (a pattern from the table, never a request's raw path).
     var label: String { "\(path)" }
 

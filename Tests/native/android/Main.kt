@@ -36,7 +36,7 @@ fun main() {
         "SCALE_Y" to View.SCALE_Y, "ROTATION" to View.ROTATION, "ALPHA" to View.ALPHA, "WIDTH" to WIDTH, "HEIGHT" to HEIGHT)
     val out = StringBuilder()
     for (p in listOf("frame", "viewportFrame", "header", "image", "contentFrame").flatMap { f -> listOf("x", "y", "width", "height").map { "$f.$it" } } +
-            listOf("contentTop", "translate.x", "translate.y", "opacity", "scale", "rotate", "progress", "visibleFraction", "progressClamped")) {
+            listOf("contentTop", "translate.x", "translate.y", "opacity", "scale", "scaleX", "scaleY", "rotate", "progress", "visibleFraction", "progressClamped")) {
         val a = androidProperties(p)
         val props = a?.first?.joinToString(",") { q -> names.firstOrNull { it.second === q }?.first ?: "?" } ?: ""
         out.append("TABLE $p|$props|${a?.second ?: ""}\n")

@@ -4,7 +4,7 @@ import ParallaxLayout
 /// `format: "css"` (docs/model.md#keyframes): one stylesheet for the markup of docs/model.md#keyframes-on-real-pages. Structure (the scroller with
 /// overflow on the axis; every box absolutely placed at its place at `from`; pages clip with
 /// `overflow: clip`, not `hidden`, which would make each page a scroll container and capture
-/// `scroll(nearest)`), then scroll-driven animations on a named `scroll-timeline` of the scroller
+/// `scroll(nearest)`), then scroll-driven animations on the scroller's anonymous timeline (`StyleNames`)
 /// with `animation-range` over the domain, then the reduced-motion variant (`motionScale: 0`) in
 /// `@media (prefers-reduced-motion: reduce)`.
 ///
@@ -24,6 +24,7 @@ struct StylesheetAnswer: AnswerCursor {
     let reduced: [SceneSource]
     let spelling: StyleSpelling
     let snapStop: SnapStop
+    let names: StyleNames
 
     private enum Phase { case preamble, size, place, supportsOpen, animate, supportsClose, keyframes, mediaOpen, mediaClose, tail, done }
     private var phase = Phase.preamble
@@ -32,14 +33,15 @@ struct StylesheetAnswer: AnswerCursor {
     /// The unit being written in every scene of the variant, and the next unit to lay out: each
     /// phase walks the units again, holding one at a time (docs/operations.md#bounded-memory).
     private var walk = UnitWalk()
-    /// The animations named so far in this variant (`parallax-1`, `parallax-2`, …).
+    /// The animations named so far in this variant (`StyleNames.animation`).
     private var named = 0
 
-    init(main: [SceneSource], reduced: [SceneSource], spelling: StyleSpelling, snapStop: SnapStop) {
+    init(main: [SceneSource], reduced: [SceneSource], spelling: StyleSpelling, snapStop: SnapStop, names: StyleNames) {
         self.main = main
         self.reduced = reduced
         self.spelling = spelling
         self.snapStop = snapStop
+        self.names = names
     }
 
     var estimatedBytes: Int { 2_000 + main[0].boxCount * 900 }
@@ -48,7 +50,6 @@ struct StylesheetAnswer: AnswerCursor {
     var chunkBytes: Int { spelling.isFluid ? 4 * 1024 : 8 * 1024 }
 
     private var scenes: [SceneSource] { variant == 0 ? main : reduced }
-    private var prefix: String { variant == 0 ? "parallax-" : "parallax-rm-" }
 
     mutating func writeNext(_ w: inout JSONWriter) -> Bool {
         guard let piece = next() else { return false }
@@ -61,14 +62,14 @@ struct StylesheetAnswer: AnswerCursor {
         switch phase {
         case .preamble:
             phase = .size
-            return KeyframesCSS.preamble(main[0].head, paged: main[0].paged, spelling: spelling, snapStop: snapStop)
+            return KeyframesCSS.preamble(main[0].head, paged: main[0].paged, spelling: spelling, snapStop: snapStop, names: names)
         case .size:
             phase = .place
             walk = UnitWalk()
-            return KeyframesCSS.size(scenes.map(\.head), spelling)
+            return KeyframesCSS.size(scenes.map(\.head), spelling, names)
         case .place:
             guard let i = walk.next(scenes) else { phase = .supportsOpen; return next() }
-            return KeyframesCSS.placeRule(walk.unit, i, spelling)
+            return KeyframesCSS.placeRule(walk.unit, i, spelling, names)
         case .supportsOpen:
             phase = .animate
             walk = UnitWalk()
@@ -76,7 +77,7 @@ struct StylesheetAnswer: AnswerCursor {
             return "@supports (animation-timeline: scroll()){\n"
         case .animate:
             guard let i = walk.next(scenes) else { phase = .supportsClose; return next() }
-            return KeyframesCSS.animatedRule(walk.unit, i, prefix, &named, spelling)
+            return KeyframesCSS.animatedRule(walk.unit, i, names, reduced: variant == 1, &named, spelling)
         case .supportsClose:
             phase = .keyframes
             walk = UnitWalk()
@@ -84,7 +85,7 @@ struct StylesheetAnswer: AnswerCursor {
             return "}\n"
         case .keyframes:
             guard let i = walk.next(scenes) else { phase = variant == 0 ? .mediaOpen : .mediaClose; return next() }
-            return KeyframesCSS.keyframesRules(walk.unit, i, prefix, &named, spelling)
+            return KeyframesCSS.keyframesRules(walk.unit, i, names, reduced: variant == 1, &named, spelling)
         case .mediaOpen:
             variant = 1
             phase = .size
@@ -94,7 +95,9 @@ struct StylesheetAnswer: AnswerCursor {
             return "}\n"
         case .tail:
             phase = .done
-            return "@supports not (animation-timeline: scroll()){.parallax-scroller *{animation:none}}\n"
+            // On the root scroller, only the boxes: the rest of the page's animations are the author's.
+            let boxes = names.root ? names.boxes(KeyframesCSS.classes) : names.scroller + " *"
+            return "@supports not (animation-timeline: scroll()){" + boxes + "{animation:none}}\n"
         case .done:
             return nil
         }
@@ -133,35 +136,46 @@ enum KeyframesCSS {
     /// A centred carousel's pages snap by their centres: page i's centre meets the snapport's at
     /// offset i·L for every i, the first and last included, so no scroll padding is needed; a
     /// start-aligned one rests with c = 0, its leading edge at the snapport's (docs/model.md#carousels).
-    static func preamble(_ scene: KeyframesScene, paged: Bool, spelling: StyleSpelling, snapStop: SnapStop) -> String {
+    static func preamble(_ scene: KeyframesScene, paged: Bool, spelling: StyleSpelling, snapStop: SnapStop, names: StyleNames) -> String {
         let fluid = spelling.isFluid
         var css = fluid
             ? "/* Parallax keyframes (docs/model.md#keyframes), fluid (docs/web.md#fluid-and-fixed): " + scene.axis.rawValue
               + " scroll; lengths relative to the scroller (a size container). Markup: .parallax-scroller > … (see /openapi.yaml). */\n"
             : "/* Parallax keyframes (docs/model.md#keyframes): \(scene.axis.rawValue) scroll over ["
-              + KeyframesAnimation.css(scene.domain.from) + ", " + KeyframesAnimation.css(scene.domain.to)
+              + KeyframesAnimation.css(scene.domain.from, decimals: KeyframesAnimation.Decimals.px) + ", "
+              + KeyframesAnimation.css(scene.domain.to, decimals: KeyframesAnimation.Decimals.px)
               + "] px. Markup: .parallax-scroller > … (see /openapi.yaml). */\n"
-        // Right to left, the timeline runs along the inline axis: 0 at scrollLeft 0, growing as
-        // scrollLeft goes negative (CSS Scroll-driven Animations, scroll progress timelines).
-        let timeline = scene.axis == .horizontal ? (scene.rtl ? "inline" : "x") : "y"
-        if fluid { css += ":where(.parallax-scroller){display:block;width:100%;height:100dvh}\n" }
-        css += ".parallax-scroller{position:relative;box-sizing:border-box;margin:0;padding:0;border:0;"
+        let scroller = names.scroller
+        if names.root {
+            css += rootPreamble
+        } else {
+            if fluid { css += ":where(" + scroller + "){display:block;width:100%;height:100dvh}\n" }
+            css += scroller + "{position:relative;box-sizing:border-box;margin:0;padding:0;border:0;"
             + (scene.rtl ? "direction:rtl;" : "direction:ltr;") + "scrollbar-width:none;overscroll-behavior:none;"
             + (scene.axis == .horizontal ? "overflow-x:scroll;overflow-y:hidden;" : "overflow-x:hidden;overflow-y:scroll;")
             + (paged ? "scroll-snap-type:" + (scene.axis == .horizontal ? "x" : "y") + " mandatory;" : "")
-            + (fluid ? "container-type:size;" : "")
-            + "scroll-timeline:--parallax " + timeline + "}\n"
-        css += ".parallax-scroller::before{content:\"\";display:block;position:absolute;inset-inline-start:0;top:0;visibility:hidden;pointer-events:none}\n"
+            + (fluid ? "container-type:size" : "") + "}\n"
+        }
+        css += scroller + names.extent + "{content:\"\";display:block;position:absolute;inset-inline-start:0;top:0;visibility:hidden;pointer-events:none}\n"
         // A fluid scroll page's elements may sit in the author's flow: only the framed ones are
         // absolutely placed (their own place rule says so).
-        css += ".parallax-page,.parallax-layer,.parallax-header,.parallax-image," + (fluid ? "" : ".parallax-element,")
-            + ".parallax-content{position:absolute;box-sizing:border-box;margin:0;padding:0;border:0;transform-origin:50% 50%}\n"
-        if paged { css += ".parallax-page{scroll-snap-align:" + (scene.snapsCentred ? "center" : "start") + (snapStop == .always ? ";scroll-snap-stop:always" : "") + "}\n" }
+        css += names.boxes([".parallax-page", ".parallax-layer", ".parallax-header", ".parallax-image"] + (fluid ? [] : [".parallax-element"]) + [".parallax-content"])
+            + "{position:absolute;box-sizing:border-box;margin:0;padding:0;border:0;transform-origin:50% 50%}\n"
+        if paged { css += names.box(".parallax-page") + "{scroll-snap-align:" + (scene.snapsCentred ? "center" : "start") + (snapStop == .always ? ";scroll-snap-stop:always" : "") + "}\n" }
         // The body is the page's own content: in flow, sized by what it holds.
-        css += ".parallax-body{position:relative;display:block;box-sizing:border-box}\n"
-        css += "img.parallax-content{display:block;max-width:none;max-height:none;object-fit:fill}\n"
+        css += names.box(".parallax-body") + "{position:relative;display:block;box-sizing:border-box}\n"
+        css += names.box("img.parallax-content") + "{display:block;max-width:none;max-height:none;object-fit:fill}\n"
         return css
     }
+
+    /// The classes of the boxes a stylesheet may style (docs/model.md#keyframes markup).
+    static let classes = [".parallax-page", ".parallax-layer", ".parallax-header", ".parallax-image", ".parallax-element", ".parallax-content"]
+
+    /// The root scroller's own rules (docs/web.md#the-page-scrolls): none on `html` itself (its
+    /// overflow, scrollbar and overscroll stay the page's and the platform's, so a pulled header
+    /// stretches only where the platform overscrolls the document), and the boxes placed in the
+    /// initial containing block: the root and the body must not be positioned.
+    private static let rootPreamble = "/* The document scrolls: boxes in the initial containing block; html and body not positioned. */\n"
 
     /// The scroller's size (fixed only: a fluid scroller takes the page's) and its content's
     /// extent, the `::before` box, which sets the scroll range (percentages of the scroller when
@@ -171,16 +185,18 @@ enum KeyframesCSS {
     /// which cuts the scroll range a px short (docs/model.md#carousels: it is exactly
     /// [0, (N − 1)·L]); so it is written 1/128 px long: truncated to 1/64 px, or rounded to
     /// Firefox's 1/60 px, that is the intended length again, and no box moves with it.
-    static func size(_ scenes: [KeyframesScene], _ spelling: StyleSpelling) -> String {
+    static func size(_ scenes: [KeyframesScene], _ spelling: StyleSpelling, _ names: StyleNames) -> String {
         var css = ""
-        if !spelling.isFluid {
-            css += ".parallax-scroller{width:" + px(scenes[0].viewport.width) + ";height:" + px(scenes[0].viewport.height) + "}\n"
+        if !spelling.isFluid, !names.root {
+            css += names.scroller + "{width:" + px(scenes[0].viewport.width) + ";height:" + px(scenes[0].viewport.height) + "}\n"
         }
+        // On the root scroller the range box is placed in the initial containing block, the
+        // viewport: a percentage of it is the scroller's extent there too (`StyleNames.relative`).
         let extent = { (values: [Double]) -> String in
             let whole = spelling.coefficients(values).map { k in [k.w / 100, k.h / 100, k.m].allSatisfy { $0 == $0.rounded() } } ?? true
             return spelling.length(whole ? values : values.map { $0 + 1.0 / 128 }, .percent)
         }
-        return css + ".parallax-scroller::before{width:" + extent(scenes.map(\.contentSize.width))
+        return css + names.scroller + names.extent + "{width:" + extent(scenes.map(\.contentSize.width))
             + ";height:" + extent(scenes.map(\.contentSize.height)) + "}\n"
     }
 
@@ -188,29 +204,32 @@ enum KeyframesCSS {
     /// there. A box in the page's flow gets only its top margin; a fluid scroll element laid out
     /// by the page no place at all; one on its own `view()` timeline rests without effects (its
     /// effects at offset 0 depend on the scroller's height).
-    static func placeRule(_ scenes: [KeyframesScene], _ i: Int, _ spelling: StyleSpelling) -> String {
+    static func placeRule(_ scenes: [KeyframesScene], _ i: Int, _ spelling: StyleSpelling, _ names: StyleNames) -> String {
         let box = scenes[0].boxes[i]
         let at = { (f: (KeyframesScene.Box) -> Curve?) in scenes.map { f($0.boxes[i])?.value(at: $0.rest) ?? 0 } }
+        let length = { (values: [Double]) in spelling.length(values, names.relative) }
         var s: String
         if box.inFlow {
-            s = "margin-top:" + spelling.length(at { $0.y })
+            s = "margin-top:" + length(at { $0.y })
         } else if box.inPageFlow {
             s = "transform-origin:50% 50%"
         } else {
             s = spelling.isFluid && box.selector.hasPrefix(".parallax-element") ? "position:absolute;box-sizing:border-box;margin:0;padding:0;border:0;transform-origin:50% 50%;" : ""
-            s += "left:" + spelling.length(box.anchorX.map { v in scenes.map { _ in v } } ?? at { $0.x })
-                + ";top:" + spelling.length(box.anchorY.map { v in scenes.map { _ in v } } ?? at { $0.y })
-                + ";width:" + spelling.length(at { $0.width }) + ";height:" + spelling.length(at { $0.height }) + ";translate:none"
+            s += "left:" + length(box.anchorX.map { v in scenes.map { _ in v } } ?? at { $0.x })
+                + ";top:" + length(box.anchorY.map { v in scenes.map { _ in v } } ?? at { $0.y })
+                + ";width:" + length(at { $0.width }) + ";height:" + length(at { $0.height }) + ";translate:none"
             if box.view == nil {
                 if box.scale != nil { s += ";scale:" + spelling.number(at { $0.scale }) }
+                if box.scaleY != nil { s += " " + spelling.number(at { $0.scaleY }) }
                 if box.rotate != nil { s += ";rotate:" + spelling.number(at { $0.rotate }) + "deg" }
                 if box.opacity != nil { s += ";opacity:" + spelling.number(at { $0.opacity }) }
             }
             if box.clips { s += ";overflow:clip" }
             if box.raised { s += ";z-index:1" }
         }
-        var css = box.selector + "{" + s + "}\n"
-        if let c = box.content { css += box.selector + " > img.parallax-content{" + fitted(c) + "}\n" }
+        let selector = names.box(box.selector)
+        var css = selector + "{" + s + "}\n"
+        if let c = box.content { css += selector + " > img.parallax-content{" + fitted(c) + "}\n" }
         return css
     }
 
@@ -229,19 +248,19 @@ enum KeyframesCSS {
     }
 
     /// The box's animation names, timeline and range (`animation:none` when it has none).
-    static func animatedRule(_ scenes: [KeyframesScene], _ i: Int, _ prefix: String, _ named: inout Int,
+    static func animatedRule(_ scenes: [KeyframesScene], _ i: Int, _ names: StyleNames, reduced: Bool, _ named: inout Int,
                              _ spelling: StyleSpelling) -> String {
         let box = scenes[0].boxes[i]
         if box.inFlow { return "" }
         let animations = KeyframesAnimation.of(box, rest: scenes[0].rest)
-        guard !animations.isEmpty else { return box.selector + "{animation:none}\n" }
-        var names: [String] = []
+        guard !animations.isEmpty else { return names.box(box.selector) + "{animation:none}\n" }
+        var list: [String] = []
         for _ in animations {
             named += 1
-            names.append(prefix + String(named))
+            list.append(names.animation(named, reduced: reduced))
         }
-        let (timeline, start, end) = range(scenes, i, spelling)
-        return box.selector + "{animation-name:" + names.joined(separator: ",")
+        let (timeline, start, end) = range(scenes, i, spelling, names)
+        return names.box(box.selector) + "{animation-name:" + list.joined(separator: ",")
             + ";animation-duration:auto;animation-timing-function:linear;animation-fill-mode:both"
             + ";animation-timeline:" + timeline + ";animation-range-start:" + start + ";animation-range-end:" + end + "}\n"
     }
@@ -250,18 +269,27 @@ enum KeyframesCSS {
     /// scene's domain (px; fluid, a domain that scales with the scroller is [0, its scroll range],
     /// the timeline's `normal` range, `FluidScenes` checks it), or the box's own crossing
     /// (`view()`, its range in `cover` percentages = 100 × progress).
-    static func range(_ scenes: [KeyframesScene], _ i: Int, _ spelling: StyleSpelling) -> (timeline: String, start: String, end: String) {
+    ///
+    /// The scroller's timeline is its anonymous one, `scroll(nearest …)` (every box's nearest
+    /// scroll container is the scroller: pages and images clip with `overflow: clip`, which is
+    /// not a scroll container), so no answer names a timeline (`StyleNames`). Right to left it
+    /// runs along the inline axis: 0 at scrollLeft 0, growing as scrollLeft goes negative (CSS
+    /// Scroll-driven Animations, scroll progress timelines).
+    static func range(_ scenes: [KeyframesScene], _ i: Int, _ spelling: StyleSpelling,
+                      _ names: StyleNames) -> (timeline: String, start: String, end: String) {
         let base = scenes[0]
         if let v = base.boxes[i].view {
             return ("view(" + (base.axis == .horizontal ? "x" : "y") + ")",
-                    "cover " + KeyframesAnimation.css(v.progressFrom * 100) + "%", "cover " + KeyframesAnimation.css(v.progressTo * 100) + "%")
+                    "cover " + KeyframesAnimation.css(v.progressFrom * 100, decimals: KeyframesAnimation.Decimals.unitless) + "%",
+                    "cover " + KeyframesAnimation.css(v.progressTo * 100, decimals: KeyframesAnimation.Decimals.unitless) + "%")
         }
-        if spelling.isFluid, scenes.contains(where: { $0.domain != base.domain }) { return ("--parallax", "normal", "normal") }
-        return ("--parallax", px(base.domain.from), px(base.domain.to))
+        let timeline = names.timeline(base.axis == .horizontal ? (base.rtl ? "inline" : "x") : "y")
+        if spelling.isFluid, scenes.contains(where: { $0.domain != base.domain }) { return (timeline, "normal", "normal") }
+        return (timeline, px(base.domain.from), px(base.domain.to))
     }
 
     /// The box's `@keyframes`, one per animation, named as `animatedRule` named them.
-    static func keyframesRules(_ scenes: [KeyframesScene], _ i: Int, _ prefix: String, _ named: inout Int,
+    static func keyframesRules(_ scenes: [KeyframesScene], _ i: Int, _ names: StyleNames, reduced: Bool, _ named: inout Int,
                                _ spelling: StyleSpelling) -> String {
         let box = scenes[0].boxes[i]
         if box.inFlow { return "" }
@@ -269,10 +297,11 @@ enum KeyframesCSS {
         var css = ""
         for (j, a) in all[0].enumerated() {
             named += 1
-            css += "@keyframes " + prefix + String(named) + "{"
+            css += "@keyframes " + names.animation(named, reduced: reduced) + "{"
             let domain = box.view?.domain ?? scenes[0].domain
+            let decimals = KeyframesAnimation.percentDecimals(domainLength: domain.to - domain.from)
             for (k, step) in a.steps.enumerated() {
-                css += KeyframesAnimation.css(percent(step.offset, domain)) + "%{" + a.property + ":"
+                css += KeyframesAnimation.css(percent(step.offset, domain), decimals: decimals) + "%{" + a.property + ":"
                     + spelling.value(step.unit, all.map { $0[j].steps[k].numbers })
                 if let e = step.easing { css += ";animation-timing-function:" + e }
                 css += "}"
@@ -282,11 +311,11 @@ enum KeyframesCSS {
         return css
     }
 
-    /// Keyframe selectors are the offsets' exact fractions of the domain × 100, written in the
-    /// shortest round-trip form (a 1624 px domain needs more than the 2–3 digits a person writes).
+    /// Keyframe selectors are the offsets' fractions of the domain × 100, written to the decimals
+    /// that place them to 1/1000 px (a 1624 px domain needs 5, more than the 2–3 a person writes).
     static func percent(_ offset: Double, _ domain: KeyframeDomain) -> Double {
         min(100, max(0, (offset - domain.from) / (domain.to - domain.from) * 100))
     }
 
-    static func px(_ v: Double) -> String { KeyframesAnimation.css(v) + "px" }
+    static func px(_ v: Double) -> String { StyleSpelling.px(v) }
 }

@@ -9,15 +9,20 @@ import ParallaxLayout
 struct Curve: Equatable {
     var knots: [Knot]
     var easings: [SegmentEasing]
+    /// The proven distance from the exact curve of a linearized track's chords
+    /// (docs/model.md#linearize), carried through the exact operations below; 0 for an exact one.
+    var maxError = 0.0
 
     init(_ track: Track) {
         knots = track.knots
         easings = track.easings
+        maxError = track.maxError ?? 0
     }
 
-    init(knots: [Knot], easings: [SegmentEasing]) {
+    init(knots: [Knot], easings: [SegmentEasing], maxError: Double = 0) {
         self.knots = knots
         self.easings = easings
+        self.maxError = maxError
     }
 
     static func constant(_ value: Double, over domain: KeyframeDomain) -> Curve {
@@ -47,18 +52,20 @@ struct Curve: Equatable {
     func settled() -> Curve {
         guard isLinear, let v = knots.first?.value, let from = knots.first?.offset, let to = knots.last?.offset,
               from < to, knots.allSatisfy({ abs($0.value - v) <= 1e-9 * max(1, abs(v)) }) else { return self }
-        return .constant(v, over: KeyframeDomain(from: from, to: to))
+        var c = Curve.constant(v, over: KeyframeDomain(from: from, to: to))
+        c.maxError = maxError
+        return c
     }
 
     /// `self + c`.
     func adding(_ c: Double) -> Curve {
-        Curve(knots: knots.map { Knot(offset: $0.offset, value: $0.value + c) }, easings: easings)
+        Curve(knots: knots.map { Knot(offset: $0.offset, value: $0.value + c) }, easings: easings, maxError: maxError)
     }
 
     /// `self + k·o`: exact on linear segments (a linear function of o added to a linear segment is
     /// linear); an eased segment would change shape, so callers pass linear tracks only.
     func addingOffset(times k: Double) -> Curve {
-        Curve(knots: knots.map { Knot(offset: $0.offset, value: $0.value + k * $0.offset) }, easings: easings)
+        Curve(knots: knots.map { Knot(offset: $0.offset, value: $0.value + k * $0.offset) }, easings: easings, maxError: maxError)
     }
 
     /// The linear interpolation of the knots at `offset` (holding end values; the second knot of a
@@ -80,7 +87,8 @@ struct Curve: Equatable {
     }
 
     /// `a·self + b·other` for linear curves over the same domain, on the union of their knots
-    /// (a jump in either becomes a jump), with collinear knots merged.
+    /// (a jump in either becomes a jump), with collinear knots merged; its distance from the
+    /// exact combination is at most |a|·e₁ + |b|·e₂ (the triangle inequality).
     func linearCombination(_ a: Double, _ other: Curve, _ b: Double) -> Curve {
         var offsets: [Double] = []
         offsets.reserveCapacity(knots.count + other.knots.count)
@@ -101,7 +109,8 @@ struct Curve: Equatable {
             out.append(Knot(offset: o, value: left))
             if right != left { out.append(Knot(offset: o, value: right)) }
         }
-        return Curve(knots: out, easings: Array(repeating: .linear, count: max(0, out.count - 1))).mergingCollinear()
+        return Curve(knots: out, easings: Array(repeating: .linear, count: max(0, out.count - 1)),
+                     maxError: abs(a) * maxError + abs(b) * other.maxError).mergingCollinear()
     }
 
     /// Drops knots lying on the line through their neighbours (kept: jumps and their ends).
@@ -118,6 +127,6 @@ struct Curve: Equatable {
             }
             out.append(k)
         }
-        return Curve(knots: out, easings: Array(repeating: .linear, count: out.count - 1))
+        return Curve(knots: out, easings: Array(repeating: .linear, count: out.count - 1), maxError: maxError)
     }
 }

@@ -50,9 +50,9 @@ struct FluidScenes {
     /// its first, middle and last pages show every bend; `FluidStyled.fluidProbe`). The check
     /// runs on the probe, so a 10 000-box stylesheet is laid out three times, not five; the
     /// scenes are laid out a unit at a time as the writer reaches each (`SceneSource`), the
-    /// probe's as the check reaches each (`FluidCheck`). `sliced`: the check is left to be run
-    /// in steps (`check`, before the first byte, `KeyframesCursor.prepare`); else it is run here.
-    init(page: (points: Double, axis: Axis)? = nil, sliced: Bool = false,
+    /// probe's as the check reaches each (`FluidCheck`), which is run in steps before the first
+    /// byte (`KeyframesCursor.checking`).
+    init(page: (points: Double, axis: Axis)? = nil,
          _ scene: @escaping (Reference, Bool, Bool) throws(ValidationError) -> SceneSource) throws(ValidationError) {
         let refs = Self.references(page)
         let spelling = StyleSpelling(references: refs.map(\.size), page: page.map {
@@ -66,15 +66,13 @@ struct FluidScenes {
         }
         self.main = main
         self.reduced = reduced
-        var check = FluidCheck(references: refs, checks: Self.checks(page), spelling: spelling) {
+        check = FluidCheck(references: refs, checks: Self.checks(page), spelling: spelling) {
             (r: Reference, reduced: Bool) throws(ValidationError) in try scene(r, reduced, true)
         }
-        if !sliced { try check.run() }
-        self.check = sliced ? check : nil
     }
 
-    /// The check still to run before the first byte (a sliced one), nil once run.
-    var check: FluidCheck?
+    /// The check to run before the first byte.
+    let check: FluidCheck
 
     /// R0, RW, RH, and for a points carousel RM (R0's size with the other page extent).
     static func references(_ page: (points: Double, axis: Axis)?) -> [Reference] {

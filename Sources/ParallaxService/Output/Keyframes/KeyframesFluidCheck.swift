@@ -1,4 +1,5 @@
 import ParallaxLayout
+import HTTPServer
 
 /// `FluidScenes`' check (docs/web.md#fluid-and-fixed): the probe's scenes at the check sizes
 /// against what the references' spelling says there, for both motions, box by box as the scenes'
@@ -11,12 +12,6 @@ import ParallaxLayout
 struct FluidCheck {
     /// The probe's scene at one size, at the request's motion or (`reduced`) at `motionScale: 0`.
     typealias Make = (FluidScenes.Reference, _ reduced: Bool) throws(ValidationError) -> SceneSource
-
-    enum Outcome {
-        case more
-        case passed
-        case refused(ValidationError)
-    }
 
     private let make: Make
     private let references: [FluidScenes.Reference]
@@ -44,20 +39,9 @@ struct FluidCheck {
         self.make = make
     }
 
-    /// The whole check at once (tests, and answers small enough to be written whole).
-    mutating func run() throws(ValidationError) {
-        while true {
-            switch step() {
-            case .more: continue
-            case .passed: return
-            case .refused(let e): throw e
-            }
-        }
-    }
-
     /// One step: a scene made, or boxes compared until one scene's next unit was laid out.
-    mutating func step() -> Outcome {
-        guard motion < 2 else { return .passed }
+    mutating func step() -> Preparation<ValidationError> {
+        guard motion < 2 else { return .ready }
         if !comparing {
             let i = sources.count
             do throws(ValidationError) {
@@ -100,7 +84,7 @@ struct FluidCheck {
     }
 
     /// Compares the row; the motion's outcome once it is decided, else nil.
-    private mutating func compareRow() -> Outcome? {
+    private mutating func compareRow() -> Preparation<ValidationError>? {
         let n = references.count
         let refBoxes = row.prefix(n)
         var ended = false
@@ -128,7 +112,7 @@ struct FluidCheck {
         motion += 1
         sources = []
         comparing = false
-        return motion < 2 ? .more : .passed
+        return motion < 2 ? .more : .ready
     }
 
     private func headRefusal(_ refs: [KeyframesScene], _ other: KeyframesScene, at size: Size) -> String? {
@@ -230,6 +214,7 @@ private struct BoxNumbers {
             scalar(v.progressTo, Label(name: "range"))
         } else {
             scalar(rest(box.scale), Label(name: "scale"))
+            if box.scaleY != nil { scalar(rest(box.scaleY), Label(name: "scale")) }
             scalar(rest(box.rotate), Label(name: "rotate"))
             scalar(rest(box.opacity), Label(name: "opacity"))
             length(scene.domain.from, Label(name: "range"))
@@ -243,7 +228,7 @@ private struct BoxNumbers {
                 scalar(KeyframesCSS.percent(step.offset, domain), Label(name: a.property, keyframe: true))
                 switch step.unit {
                 case .translate, .length: for n in step.numbers { length(n, Label(name: a.property)) }
-                case .number, .degrees: for n in step.numbers { scalar(n, Label(name: a.property)) }
+                case .number, .numberPair, .degrees: for n in step.numbers { scalar(n, Label(name: a.property)) }
                 }
             }
         }

@@ -114,7 +114,8 @@ extension ScrollInput: FluidStyled {
     /// An element's range must not depend on the size or on where the page puts it: both of
     /// `startOffset`/`endOffset` or neither (the default end of the other is an edge of the
     /// viewport's or the element's), and `speed` measured from its centre (`center: true`) unless
-    /// its range is given (its base would be the progress at offset 0, (V − top)/(V + length)).
+    /// its range is given (its base would be the progress at offset 0, (V − top)/(V + length));
+    /// an effect's own range only on an element with its range given.
     func fluidIssues(_ o: KeyframesOptions) -> [ValidationIssue] {
         var out: [ValidationIssue] = []
         for (i, e) in elements.enumerated() {
@@ -126,6 +127,12 @@ extension ScrollInput: FluidStyled {
             if e.speed != nil, !(e.center ?? false), !ranged {
                 out.append(ValidationIssue(pointer: "/elements/\(i)/center",
                                            message: "must be true for speed in a fluid stylesheet (or give startOffset and endOffset): without it the element's base is its progress at offset 0, which depends on the scroller's size and on where the page puts the element"))
+            }
+            // An effect's own range is in offsets of the scroller, while an element without its
+            // own range runs on its crossing, which moves with the scroller's size (docs/model.md#effects).
+            for (k, effect) in (e.effects ?? []).enumerated() where effect.range != nil && !ranged {
+                out.append(ValidationIssue(pointer: "/elements/\(i)/effects/\(k)/range",
+                                           message: "needs the element's startOffset and endOffset in a fluid stylesheet: the element runs on its own crossing of the scroller, which moves with the scroller's size"))
             }
         }
         return out

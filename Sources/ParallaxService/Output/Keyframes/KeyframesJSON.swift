@@ -33,17 +33,22 @@ extension JSONWriter {
         // Said only where the end segment extends exactly (ParallaxLayout's Continuation.swift).
         if t.before == .linear { key("before"); string("linear") }
         if t.after == .linear { key("after"); string("linear") }
+        if let e = t.maxError { field("maxError", e) }
         objectEnd()
     }
 
     /// Opens the answer object and writes `model`, `axis`, `domain` (shared by json, waapi and
     /// keytimes, so a client reads the same header in each).
-    mutating func keyframesHeader(_ k: Keyframes) {
+    /// `alwaysInput`: `input` written even when it is `offset` (the fixtures answer).
+    mutating func keyframesHeader(_ k: Keyframes, alwaysInput: Bool = false) {
         objectStart()
         key("model"); string(k.model.rawValue)
+        if alwaysInput || k.input == .pageProgress { key("input"); string(k.input.rawValue) }
         key("axis"); string(k.axis.rawValue)
+        if k.input == .pageProgress { progressHeader(stride: k.stride) }
         key("domain")
         objectStart(); field("from", k.domain.from); field("to", k.domain.to); objectEnd()
+        if let l = k.linearized { linearizedHeader(l) }
     }
 
     /// `{"slot": k}`, `{"slot": k, "layer": name}`, `{}` or `{"element": name}` (docs/model.md#keyframes `target`).
@@ -54,6 +59,8 @@ extension JSONWriter {
         case .layer(let slot, let name): field("slot", slot); field("layer", name)
         case .header: break
         case .element(let name): field("element", name)
+        case .anyPage: field("page", true)
+        case .anyPageLayer(let name): field("layer", name)
         }
         objectEnd()
     }

@@ -48,6 +48,7 @@ extension JSONWriter {
             arrayEnd()
         }
         arrayEnd()
+        if let e = t.maxError { field("maxError", e) }
         objectEnd()
     }
 }

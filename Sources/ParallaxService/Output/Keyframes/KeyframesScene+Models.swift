@@ -56,7 +56,7 @@ extension KeyframesScene {
                 case .layer(_, let name):
                     if j >= names.count || names[j] != name { j = names.firstIndex(of: name) ?? names.count }
                     if j < names.count, layers[j][t.property] == nil { layers[j][t.property] = t }
-                case .header, .element: break
+                case .header, .element, .anyPage, .anyPageLayer: break
                 }
             }
         }
@@ -194,14 +194,19 @@ extension KeyframesScene {
         var v = Values(domain: domain, tracks: tracks)
         if let e = rest {
             v.rest = ["translate.x": e.translate.x, "translate.y": e.translate.y, "scale": e.scale,
-                      "opacity": e.opacity, "rotate": e.rotate]
+                      "opacity": e.opacity, "rotate": e.rotate, "scaleX": e.scaleX ?? 1, "scaleY": e.scaleY ?? 1]
         }
-        return Box(selector: ".parallax-element[data-element=" + cssString(element.name) + "]",
-                   x: v.curve("translate.x").adding(element.frame.x),
-                   y: v.curve("translate.y").adding(element.frame.y),
-                   width: .constant(element.frame.width, over: domain),
-                   height: .constant(element.frame.height, over: domain),
-                   scale: v.curve("scale"), rotate: v.curve("rotate"), opacity: v.curve("opacity"))
+        // A per-axis scale is the element's whole scale (the uniform one is then 1,
+        // docs/model.md#effects): `scale: sx sy`.
+        let perAxis = element.hasAxisScale
+        var box = Box(selector: ".parallax-element[data-element=" + cssString(element.name) + "]",
+                      x: v.curve("translate.x").adding(element.frame.x),
+                      y: v.curve("translate.y").adding(element.frame.y),
+                      width: .constant(element.frame.width, over: domain),
+                      height: .constant(element.frame.height, over: domain),
+                      scale: v.curve(perAxis ? "scaleX" : "scale"), rotate: v.curve("rotate"), opacity: v.curve("opacity"))
+        if perAxis { box.scaleY = v.curve("scaleY") }
+        return box
     }
 
     private static func contentBox(_ selector: String, _ v: Values) -> Box {

@@ -11,6 +11,9 @@ struct KeyframesScene {
         var selector: String
         var x, y, width, height: Curve
         var scale, rotate, opacity: Curve?
+        /// A per-axis scale (docs/model.md#effects): `scale` is then the x scale and this the y
+        /// one, written `scale: sx sy`; nil for a uniform scale.
+        var scaleY: Curve?
         /// `overflow: clip` (a page clips its layers, the seed's `clipsToBounds`).
         var clips = false
         /// Drawn above later siblings (the pinned header over the body).

@@ -58,7 +58,7 @@ extension SceneSource {
     /// viewport frame moves with the offset), so each is a unit of 1 + its layers' boxes (+ their
     /// images' when fixed).
     static func paging(_ input: PagingInput, _ stream: PagingKeyframeStream, requested: KeyframeDomain,
-                       fluid: Bool = false) -> SceneSource {
+                       fluid: Bool = false, linearize: LinearizeBounds? = nil) -> SceneSource {
         let head = KeyframesScene.pagingHead(input, axis: stream.axis, domain: stream.domain, requested: requested)
         guard let slots = stream.slots else {
             return SceneSource(head: head, unitCount: 0, boxCount: 0, paged: false) { _ in [] }
@@ -71,7 +71,7 @@ extension SceneSource {
         let selectors = KeyframesScene.layerSelectors(names)
         let units: @Sendable (Int) -> [KeyframesScene.Box] = { u in
             let k = slots.lowerBound + u
-            let tracks = stream.tracks(slot: k)
+            let tracks = TrackPlan.taken(stream.tracks(slot: k), linearize)
             guard !tracks.isEmpty else { return [] }
             return KeyframesScene.pagingSlot(input, stream.page(slot: k, offset: stream.domain.from),
                                              KeyframesScene.SlotTracks(tracks, names: names), selectors: selectors,
@@ -84,7 +84,8 @@ extension SceneSource {
     /// Scroll elements one at a time (`ScrollKeyframeStream.tracks(element:)` and
     /// `element(_:offset:)`); an element whose name came before gets no box, as the whole scene's
     /// first-named element wins.
-    static func scroll(_ input: ScrollInput, _ stream: ScrollKeyframeStream, requested: KeyframeDomain) -> SceneSource {
+    static func scroll(_ input: ScrollInput, _ stream: ScrollKeyframeStream, requested: KeyframeDomain,
+                       linearize: LinearizeBounds? = nil) -> SceneSource {
         let head = KeyframesScene.scrollHead(input, axis: stream.axis, domain: stream.domain, requested: requested)
         var seen = Set<String>()
         let first = input.elements.map { seen.insert($0.name).inserted }
@@ -92,7 +93,7 @@ extension SceneSource {
         return SceneSource(head: head, unitCount: elements.count, boxCount: seen.count, paged: false) { i in
             guard first[i] else { return [] }
             let tracks = KeyframesScene.group(Keyframes(model: .scroll, axis: stream.axis, domain: stream.domain,
-                                                        tracks: stream.tracks(element: i))).tracks
+                                                        tracks: TrackPlan.taken(stream.tracks(element: i), linearize))).tracks
             return [KeyframesScene.scrollBox(elements[i], stream.element(i, offset: stream.domain.from),
                                              tracks[.element(name: elements[i].name)] ?? [:], domain: stream.domain)]
         }

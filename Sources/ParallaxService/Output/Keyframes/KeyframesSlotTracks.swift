@@ -8,6 +8,12 @@ protocol TrackSource: Sendable {
     /// The units in answer order, nil when there is none.
     var slots: ClosedRange<Int>? { get }
     func tracks(unit: Int) -> [Track]
+    /// The bounds its tracks were linearized within (docs/model.md#linearize), nil when exact.
+    var linearized: LinearizeBounds? { get }
+}
+
+extension TrackSource {
+    var linearized: LinearizeBounds? { nil }
 }
 
 extension PagingKeyframeStream: TrackSource {
@@ -61,7 +67,9 @@ struct SlotTracksAnswer: AnswerCursor {
         switch phase {
         case .header:
             w.beginPiece()
-            w.keyframesHeader(Keyframes(model: stream.model, axis: stream.axis, domain: stream.domain, tracks: []))
+            var head = Keyframes(model: stream.model, axis: stream.axis, domain: stream.domain, tracks: [])
+            head.linearized = stream.linearized
+            w.keyframesHeader(head)
             w.key("tracks")
             w.literal("[")
             phase = .tracks

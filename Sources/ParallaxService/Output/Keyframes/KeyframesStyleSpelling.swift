@@ -57,16 +57,16 @@ struct StyleSpelling {
 
     /// A length from its values in each scene (`values[k]` in scene k; fixed: one value).
     func length(_ values: [Double], _ relative: Relative = .container) -> String {
-        guard let (w, h, m, c) = coefficients(values) else { return KeyframesAnimation.css(values[0]) + "px" }
+        guard let (w, h, m, c) = coefficients(values) else { return Self.px(values[0]) }
         let (wu, hu) = relative == .container ? ("cqw", "cqh") : ("%", "%")
         var terms: [String] = []
-        if w != 0 { terms.append(KeyframesAnimation.css(w) + wu) }
-        if h != 0 { terms.append(KeyframesAnimation.css(h) + hu) }
+        if w != 0 { terms.append(Self.unitless(w) + wu) }
+        if h != 0 { terms.append(Self.unitless(h) + hu) }
         if m != 0, let page {
             let unit = relative == .percent ? "%" : page.axis == .horizontal ? "cqw" : "cqh"
             terms.append(Self.pageTerm(m, page.points, unit, first: terms.isEmpty))
         }
-        if c != 0 || terms.isEmpty { terms.append(KeyframesAnimation.css(c) + "px") }
+        if c != 0 || terms.isEmpty { terms.append(Self.px(c)) }
         if terms.count == 1 { return terms[0] }
         var s = "calc(" + terms[0]
         for t in terms.dropFirst() {
@@ -79,11 +79,16 @@ struct StyleSpelling {
     /// d < 0 `-min(|d|·P px, |d|·100 units)` (written as a subtraction), or, as the first term,
     /// where a leading `-min(` would not be CSS, `max(d·P px, d·100 units)`, the same number.
     private static func pageTerm(_ d: Double, _ points: Double, _ unit: String, first: Bool) -> String {
-        let css = KeyframesAnimation.css
-        if d < 0, first { return "max(" + css(d * points) + "px, " + css(d * 100) + unit + ")" }
+        if d < 0, first { return "max(" + px(d * points) + ", " + unitless(d * 100) + unit + ")" }
         let k = abs(d)
-        return (d < 0 ? "-" : "") + "min(" + css(k * points) + "px, " + css(k * 100) + unit + ")"
+        return (d < 0 ? "-" : "") + "min(" + px(k * points) + ", " + unitless(k * 100) + unit + ")"
     }
+
+    /// A length in px, to 1/1000 px (docs/web.md#numbers).
+    static func px(_ v: Double) -> String { KeyframesAnimation.css(v, decimals: KeyframesAnimation.Decimals.px) + "px" }
+
+    /// A number without a length unit, or a coefficient of 1 % of the scroller, to 1e-6.
+    static func unitless(_ v: Double) -> String { KeyframesAnimation.css(v, decimals: KeyframesAnimation.Decimals.unitless) }
 
     /// The length's terms: `w` cqw + `h` cqh + `m` × the page extent + `c` px (cqw and cqh being
     /// 1 % of W and H), from its values at the references; nil for a fixed stylesheet.
@@ -107,7 +112,7 @@ struct StyleSpelling {
     }
 
     /// A number that does not depend on the size (scale, opacity, degrees): scene R0's.
-    func number(_ values: [Double]) -> String { KeyframesAnimation.css(values[0]) }
+    func number(_ values: [Double]) -> String { Self.unitless(values[0]) }
 
     /// A step's CSS value from its numbers in each scene (`numbers[k]`: scene k's).
     func value(_ unit: KeyframesAnimation.Unit, _ numbers: [[Double]]) -> String {
@@ -115,6 +120,7 @@ struct StyleSpelling {
         case .translate: length(numbers.map { $0[0] }) + " " + length(numbers.map { $0[1] })
         case .length: length(numbers.map { $0[0] })
         case .number: number(numbers.map { $0[0] })
+        case .numberPair: number(numbers.map { $0[0] }) + " " + number(numbers.map { $0[1] })
         case .degrees: number(numbers.map { $0[0] }) + "deg"
         }
     }

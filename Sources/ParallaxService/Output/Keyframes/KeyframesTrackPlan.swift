@@ -16,6 +16,9 @@ struct TrackPlan: Sendable {
     /// At least the animated boxes (`animatedBoxes`), known without laying out a track: a
     /// slot holds its page and at most one box per layer, an element one box.
     let bound: Int
+    /// The waapi answer's `linearize` (docs/model.md#linearize): each unit's tracks become chords
+    /// as the scene lays it out, so its animations' keyframes are all linear.
+    var linearize: LinearizeBounds?
 
     init(_ tracks: Tracks, bound: Int) {
         self.tracks = tracks
@@ -43,8 +46,32 @@ struct TrackPlan: Sendable {
         }
     }
 
-    /// The answer's header (model, axis, domain) without its tracks.
-    var header: Keyframes { Keyframes(model: model, axis: axis, domain: domain, tracks: []) }
+    /// The answer's header (model, axis, domain, `linearized`) without its tracks.
+    var header: Keyframes {
+        var k = Keyframes(model: model, axis: axis, domain: domain, tracks: [])
+        k.linearized = linearize
+        return k
+    }
+
+    /// `tracks` as the scene takes them: linearized when asked (a track past `Track.maxHalvings`
+    /// keeps its pieces, its `maxError` saying so; the answer's size was judged from
+    /// `estimatedLinearKnots` before the first byte).
+    static func taken(_ tracks: [Track], _ bounds: LinearizeBounds?) -> [Track] {
+        guard let bounds else { return tracks }
+        return tracks.map { $0.linearized(bounds, budget: .max) ?? $0 }
+    }
+
+    /// About how many knots the linearized tracks hold (`Track.estimatedLinearKnots`), unit by
+    /// unit; a pager's tracks are linear (docs/model.md#paging), so they add none.
+    func estimatedLinearKnots(_ bounds: LinearizeBounds) -> Double {
+        var n = 0.0
+        switch tracks {
+        case .paging: break
+        case .scroll(let s): for i in 0..<s.count { for t in s.tracks(element: i) { n += t.estimatedLinearKnots(bounds) } }
+        case .whole(let k): for t in k.tracks { n += t.estimatedLinearKnots(bounds) }
+        }
+        return n
+    }
 
     /// The boxes whose numbers vary (one per track target), exactly when more than `limit` might
     /// be: under the bound the count needs no track, past it every unit is laid out once to count
@@ -76,7 +103,7 @@ extension PagingInput {
 
     func scene(_ plan: TrackPlan, requested: KeyframeDomain, fluid: Bool, limits: LayoutLimits) -> SceneSource {
         guard case .paging(let s) = plan.tracks else { return SceneSource(whole: KeyframesScene.pagingHead(self, axis: plan.axis, domain: plan.domain, requested: requested)) }
-        return .paging(self, s, requested: requested, fluid: fluid)
+        return .paging(self, s, requested: requested, fluid: fluid, linearize: plan.linearize)
     }
 }
 
@@ -88,7 +115,7 @@ extension ScrollInput {
 
     func scene(_ plan: TrackPlan, requested: KeyframeDomain, fluid: Bool, limits: LayoutLimits) -> SceneSource {
         guard case .scroll(let s) = plan.tracks else { return SceneSource(whole: KeyframesScene.scrollHead(self, axis: plan.axis, domain: plan.domain, requested: requested)) }
-        return .scroll(self, s, requested: requested)
+        return .scroll(self, s, requested: requested, linearize: plan.linearize)
     }
 }
 
@@ -100,7 +127,8 @@ extension HeaderInput {
     }
 
     func scene(_ plan: TrackPlan, requested: KeyframeDomain, fluid: Bool, limits: LayoutLimits) -> SceneSource {
-        guard case .whole(let k) = plan.tracks else { return SceneSource(whole: .header(self, plan.header, requested: requested, limits: limits, fluid: fluid)) }
+        guard case .whole(var k) = plan.tracks else { return SceneSource(whole: .header(self, plan.header, requested: requested, limits: limits, fluid: fluid)) }
+        k.tracks = TrackPlan.taken(k.tracks, plan.linearize)
         return SceneSource(whole: .header(self, k, requested: requested, limits: limits, fluid: fluid))
     }
 }

@@ -27,6 +27,9 @@ struct WAAPIAnswer: AnswerCursor {
     let main: [SceneSource]
     let reduced: [SceneSource]
     let spelling: StyleSpelling
+    let names: StyleNames
+    /// About how many keyframes linearized tracks add (`KeyframesAnswer.linearKnots`).
+    let linearKnots: Double
 
     private enum Phase { case header, main, reducedOpen, reduced, close, done }
     private var phase = Phase.header
@@ -36,14 +39,17 @@ struct WAAPIAnswer: AnswerCursor {
     private var wroteAny = false
 
     /// `k`: the answer's header (model, axis, domain); its tracks are not read.
-    init(_ k: Keyframes, main: [SceneSource], reduced: [SceneSource], spelling: StyleSpelling) {
+    init(_ k: Keyframes, main: [SceneSource], reduced: [SceneSource], spelling: StyleSpelling, names: StyleNames,
+         linearKnots: Double = 0) {
         keyframes = k
+        self.linearKnots = linearKnots
         self.main = main
         self.reduced = reduced
         self.spelling = spelling
+        self.names = names
     }
 
-    var estimatedBytes: Int { 400 + main[0].boxCount * 1_200 }
+    var estimatedBytes: Int { 400 + main[0].boxCount * 1_200 + Int(linearKnots) * KeyframesAnswer.bytesPerWAAPIKnot }
     /// About 1 ms of writing per chunk (docs/operations.md#bounded-memory).
     var chunkBytes: Int { spelling.isFluid ? 8 * 1024 : 16 * 1024 }
 
@@ -59,13 +65,16 @@ struct WAAPIAnswer: AnswerCursor {
                 w.keyframesHeader(keyframes)
             }
             w.key("timeline")
-            w.objectStart(); w.field("axis", main[0].head.axis == .horizontal ? "x" : "y"); w.objectEnd()
+            w.objectStart(); w.field("axis", main[0].head.axis == .horizontal ? "x" : "y")
+            // The document scrolls: `new ScrollTimeline({source: document.documentElement, axis})`.
+            if names.root { w.field("source", literal: "root") }
+            w.objectEnd()
             w.key("animations")
             w.arrayStart()
             phase = .main
         case .main:
             guard let i = walk.next(main) else { phase = .reducedOpen; return writeNext(&w) }
-            w.waapiAnimations(walk.unit, i, spelling, &wroteAny)
+            w.waapiAnimations(walk.unit, i, spelling, names, linearized: keyframes.linearized != nil, &wroteAny)
         case .reducedOpen:
             w.literal("],\"reducedMotion\":{\"animations\":[")
             wroteAny = false
@@ -73,7 +82,7 @@ struct WAAPIAnswer: AnswerCursor {
             phase = .reduced
         case .reduced:
             guard let i = walk.next(reduced) else { phase = .close; return writeNext(&w) }
-            w.waapiAnimations(walk.unit, i, spelling, &wroteAny)
+            w.waapiAnimations(walk.unit, i, spelling, names, linearized: keyframes.linearized != nil, &wroteAny)
         case .close:
             w.literal("]}}")
             phase = .done
@@ -87,18 +96,20 @@ struct WAAPIAnswer: AnswerCursor {
 extension JSONWriter {
     /// Box `i`'s animations, each an object of the `animations` array (a comma first when the
     /// array holds one already).
-    fileprivate mutating func waapiAnimations(_ scenes: [KeyframesScene], _ i: Int, _ spelling: StyleSpelling, _ wroteAny: inout Bool) {
+    /// `linearized`: each animation says its `maxError` (docs/model.md#linearize).
+    fileprivate mutating func waapiAnimations(_ scenes: [KeyframesScene], _ i: Int, _ spelling: StyleSpelling, _ names: StyleNames,
+                                              linearized: Bool, _ wroteAny: inout Bool) {
         let box = scenes[0].boxes[i]
         guard !box.inFlow else { return }
         let all = scenes.map { KeyframesAnimation.of($0.boxes[i], rest: $0.rest) }
-        let (_, rangeStart, rangeEnd) = KeyframesCSS.range(scenes, i, spelling)
+        let (_, rangeStart, rangeEnd) = KeyframesCSS.range(scenes, i, spelling, names)
         let domain = box.view?.domain ?? scenes[0].domain
         for (j, a) in all[0].enumerated() {
             if wroteAny { literal(",") }
             beginPiece()
             wroteAny = true
             objectStart()
-            field("selector", box.selector)
+            field("selector", names.box(box.selector))
             field("property", a.property)
             if box.view != nil { field("timeline", literal: "view") }
             key("keyframes")
@@ -111,6 +122,7 @@ extension JSONWriter {
                 objectEnd()
             }
             arrayEnd()
+            if linearized { field("maxError", a.maxError) }
             key("options")
             objectStart()
             field("rangeStart", rangeStart)

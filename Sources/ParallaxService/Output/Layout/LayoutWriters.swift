@@ -77,7 +77,7 @@ extension JSONWriter {
     /// One page of the `pages` array (10 000 of them on the largest answer), its layers laid out
     /// one at a time as they are written (no array per page). Inlined into its caller, which
     /// holds the engine: called, the engine (≈ 200 bytes) was copied for each page (a memcpy,
-    /// ≈ 30 instructions a page on bench w6, docs/PERFORMANCE.md).
+    /// ≈ 14 instructions a page on bench w6, docs/PERFORMANCE.md#measured-choices-the-code-keeps).
     @inline(__always)
     mutating func page(_ engine: PagingEngine, slot: Int, offset: Double) {
         let (p, place) = engine.pageWithoutLayers(slot: slot, offset: offset)
@@ -133,13 +133,17 @@ extension JSONWriter {
     /// One element of the `elements` array.
     mutating func element(_ e: ElementLayout) {
         literal("{\"name\":"); stringValue(e.name)
-        // 1 frame, 7 numbers, ≈ 130 bytes of other literals.
-        reserved(192 + 7 * ReservedBytes.maximumNumberLength + Self.frameRoom) { out in
+        // 1 frame, 9 numbers (scaleX and scaleY when asked), ≈ 150 bytes of other literals.
+        reserved(192 + 9 * ReservedBytes.maximumNumberLength + Self.frameRoom) { out in
             out.literal(",\"progress\":"); out.jsonNumber(e.progress)
             out.literal(",\"progressClamped\":"); out.jsonNumber(e.progressClamped)
             out.literal(",\"translate\":{\"x\":"); out.jsonNumber(e.translate.x)
             out.literal(",\"y\":"); out.jsonNumber(e.translate.y)
             out.literal("},\"scale\":"); out.jsonNumber(e.scale)
+            if let sx = e.scaleX, let sy = e.scaleY {
+                out.literal(",\"scaleX\":"); out.jsonNumber(sx)
+                out.literal(",\"scaleY\":"); out.jsonNumber(sy)
+            }
             out.literal(",\"opacity\":"); out.jsonNumber(e.opacity)
             out.literal(",\"rotate\":"); out.jsonNumber(e.rotate)
             out.literal(",\"viewportFrame\":{\"x\":"); out.frameFields(e.viewportFrame)

@@ -219,11 +219,15 @@ struct SVGCanvas {
 
     /// `<g>` scaled by `scale` and rotated by `rotate` degrees about the centre of `f`
     /// (docs/model.md#paging, docs/model.md#scroll-elements: both about the centre), with an
-    /// optional opacity; no transform when neither applies. Close it with `endGroup()`.
-    mutating func group(aboutCentreOf f: Frame, scale: Double?, rotate: Double?, opacity: Double? = nil) {
+    /// optional opacity; no transform when neither applies. `scaleX`/`scaleY` (a scroll element's
+    /// per-axis scale, docs/model.md#effects) multiply the uniform scale along each axis, written
+    /// `scale(sx sy)`. Close it with `endGroup()`.
+    mutating func group(aboutCentreOf f: Frame, scale: Double?, rotate: Double?, opacity: Double? = nil,
+                        scaleX: Double? = nil, scaleY: Double? = nil) {
         lit("<g")
-        let s = scale ?? 1, r = rotate ?? 0
-        if s != 1 || r != 0 {
+        let s = scale ?? 1, r = rotate ?? 0, sx = scaleX ?? 1, sy = scaleY ?? 1
+        let perAxis = sx != 1 || sy != 1
+        if s != 1 || r != 0 || perAxis {
             let cx = f.x + f.width / 2, cy = f.y + f.height / 2
             lit(" transform=\"translate(")
             number(cx)
@@ -231,7 +235,15 @@ struct SVGCanvas {
             number(cy)
             lit(")")
             if r != 0 { lit(" rotate("); number(r); lit(")") }
-            if s != 1 { lit(" scale("); number(s); lit(")") }
+            if perAxis {
+                lit(" scale(")
+                number(s * sx)
+                lit(" ")
+                number(s * sy)
+                lit(")")
+            } else if s != 1 {
+                lit(" scale("); number(s); lit(")")
+            }
             lit(" translate(")
             number(-cx)
             lit(" ")

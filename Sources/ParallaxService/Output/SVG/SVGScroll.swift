@@ -122,21 +122,27 @@ struct SVGScroll: SVGDrawing {
             c.line(x1, y1, x2, y2, stroke: color, width: 1.5)
             c.raw("<circle cx=\"\(n(x2))\" cy=\"\(n(y2))\" r=\"\(n(3.5 * c.unit))\" fill=\"\(color)\"/>\n")
         }
-        c.group(aboutCentreOf: f, scale: e.scale, rotate: e.rotate, opacity: e.opacity)
+        c.group(aboutCentreOf: f, scale: e.scale, rotate: e.rotate, opacity: e.opacity, scaleX: e.scaleX, scaleY: e.scaleY)
         c.rect(f, fill: color, stroke: color, width: 2, opacity: 0.22, radius: 4)
         c.endGroup()
     }
 
     private static func cardLines(_ e: ElementLayout) -> [String] {
         let n = SVGCanvas.num
-        var effects: [String] = []
-        let t = e.translate.x != 0 ? e.translate.x : e.translate.y
-        if t != 0 { effects.append("translate \(n(t))") }
+        // Two effects a line; the two-number ones of docs/model.md#effects (a translate across both
+        // axes, a per-axis scale) take a line of their own so the card does not cut them.
+        var effects: [String] = [], own: [String] = []
+        if e.translate.x != 0 && e.translate.y != 0 {
+            own.append("translate \(n(e.translate.x)), \(n(e.translate.y))")
+        } else if e.translate.x != 0 || e.translate.y != 0 {
+            effects.append("translate \(n(e.translate.x != 0 ? e.translate.x : e.translate.y))")
+        }
         if e.scale != 1 { effects.append("scale \(n(e.scale))") }
+        if let sx = e.scaleX, let sy = e.scaleY, sx != 1 || sy != 1 { own.append("scale \(n(sx)) × \(n(sy))") }
         if e.rotate != 0 { effects.append("rotate \(n(e.rotate))°") }
         if e.opacity != 1 { effects.append("opacity \(n(e.opacity))") }
-        var lines = [e.name, "progress \(n(e.progress)) (clamped \(n(e.progressClamped)))"]
-        if effects.isEmpty { lines.append("at rest") }
+        var lines = [e.name, "progress \(n(e.progress)) (clamped \(n(e.progressClamped)))"] + own
+        if effects.isEmpty && own.isEmpty { lines.append("at rest") }
         for i in stride(from: 0, to: effects.count, by: 2) { lines.append(effects[i..<Swift.min(i + 2, effects.count)].joined(separator: " · ")) }
         return lines
     }
