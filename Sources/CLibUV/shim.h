@@ -26,6 +26,23 @@ static inline int uvshim_kernel_unsent(uv_tcp_t *t) {
     return n;
 }
 
+/* Reads and drops what the socket has received, without waiting, up to `max` bytes; returns how
+   many. A socket closed with unread bytes sends RST instead of FIN and drops what it was still
+   sending (RFC 2525 §2.17, tcp(7)): a refused client that sent its request at once would get a
+   reset, not its 503. */
+static inline int uvshim_discard_received(uv_tcp_t *t, int max) {
+    uv_os_fd_t fd;
+    char scratch[4096];
+    int total = 0;
+    if (uv_fileno((const uv_handle_t *)t, &fd) != 0) return 0;
+    while (total < max) {
+        ssize_t n = recv(fd, scratch, sizeof scratch, MSG_DONTWAIT);
+        if (n <= 0) break;
+        total += (int)n;
+    }
+    return total;
+}
+
 /* A peer that closed its read side must not kill the process (SIGPIPE). */
 static inline void uvshim_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
 

@@ -201,8 +201,15 @@ final class EventLoop: @unchecked Sendable {
         var tcp = UVHandle<uv_tcp_t, EventLoop>.tcp(on: uv, owner: self)
         defer { tcp.close() }
         guard tcp.accept(from: listener) else { return }
+        // What the client already sent (a request sent with the connection) is read and
+        // dropped first, so the close is a FIN after the 503, not a reset that drops it.
+        tcp.discardReceived(maximum: Self.refusedReadBytes)
         _ = tcp.tryWrite(refusalAnswer(for: ByteBuffer(), detail: detail))
     }
+
+    /// At most this much of a refused connection's request is read (and dropped) before its
+    /// close.
+    static let refusedReadBytes = 64 * 1024
 
     /// A refused connection's answer, framed with `Connection: close`: the responder's answer to a
     /// `servedWhenFull` GET in `head`, else its 503 problem.

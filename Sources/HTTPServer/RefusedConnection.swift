@@ -62,6 +62,7 @@ final class RefusedConnection {
         tcp.stopReading()
         timer.stop()
         let answer = loop.refusalAnswer(for: bytes, detail: detail)
+        tcp.discardReceived(maximum: EventLoop.refusedReadBytes)  // FIN, not RST (EventLoop.refuse)
         _ = tcp.tryWrite(answer)
         tcp.close()
         timer.close()

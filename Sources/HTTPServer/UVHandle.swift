@@ -256,6 +256,14 @@ extension UVHandle where Handle == uv_tcp_t {
         }
     }
 
+    /// Reads and drops what the socket has received, without waiting, up to `maximum` bytes, so
+    /// that closing it sends FIN, not RST (`uvshim_discard_received`). The count dropped.
+    @discardableResult
+    func discardReceived(maximum: Int) -> Int {
+        guard let tcp = pointer else { return 0 }
+        return Int(uvshim_discard_received(tcp, Int32(clamping: maximum)))
+    }
+
     /// Half-closes (FIN after the queued writes).
     func shutdown(_ request: UVRequest<uv_shutdown_t>, _ done: uv_shutdown_cb) -> Bool {
         guard let tcp = pointer else { return false }
