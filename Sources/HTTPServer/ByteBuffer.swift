@@ -93,13 +93,21 @@ public struct ByteBuffer: Sendable {
             discardReadBytes()
             return
         }
-        var newCapacity = max(storage.capacity, 64)
-        while newCapacity < needed { newCapacity *= 2 }
+        let newCapacity = Self.capacity(growingFrom: storage.capacity, toHold: needed)
         if !unique || newCapacity > storage.capacity || _readerIndex > 0 {
             storage = storage.copy(capacity: newCapacity, bytes: _readerIndex..<_writerIndex)
             _readerIndex = 0
             _writerIndex = readable
         }
+    }
+
+    /// The capacity `grow` gives a buffer of `capacity` that must hold `needed` bytes: doubled
+    /// from at least 64 (what a reservation against a budget must count, `InputBudget`).
+    @usableFromInline
+    static func capacity(growingFrom capacity: Int, toHold needed: Int) -> Int {
+        var newCapacity = max(capacity, 64)
+        while newCapacity < needed { newCapacity *= 2 }
+        return newCapacity
     }
 
     /// Moves the readable bytes to the front, dropping the consumed ones.

@@ -37,7 +37,8 @@ final class Connection {
     /// Accepts a pending connection of `listener`; nil when the accept fails.
     init?(loop: EventLoop, listener: UVHandle<uv_tcp_t, EventLoop>) {
         self.loop = loop
-        machine = HTTPConnectionStateMachine(limits: loop.limits, date: loop.date, budget: loop.state.budget, now: loop.now,
+        machine = HTTPConnectionStateMachine(limits: loop.limits, date: loop.date, budget: loop.state.budget,
+                                             inputBudget: loop.state.inputBudget, now: loop.now,
                                              clock: { uv_hrtime() })
         tcp = nil
         timer = nil

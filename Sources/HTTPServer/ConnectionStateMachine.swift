@@ -36,11 +36,11 @@ struct HTTPConnectionStateMachine {
     static let sliceNanoseconds = ResponseOutput.sliceNanoseconds
 
     /// `clock`: the monotonic time, read only within a slice that goes on (`resume`).
-    init(limits: HTTPLimits, date: DateCache, budget: OutputBudget? = nil, remoteAddress: String = "", now: UInt64,
-         clock: @escaping () -> UInt64) {
+    init(limits: HTTPLimits, date: DateCache, budget: OutputBudget? = nil, inputBudget: InputBudget? = nil,
+         remoteAddress: String = "", now: UInt64, clock: @escaping () -> UInt64) {
         self.limits = limits
         self.remoteAddress = remoteAddress
-        self.intake = RequestIntake(limits: limits)
+        self.intake = RequestIntake(limits: limits, inputBudget: inputBudget)
         self.output = ResponseOutput(limits: limits, budget: budget ?? OutputBudget(limit: limits.maxOutputBytes), clock: clock)
         self.date = date
         self.lastActivity = now
@@ -171,6 +171,7 @@ struct HTTPConnectionStateMachine {
         switch asked {
         case .request:
             intake.parser.withRequest { request in responder.respond(to: request, into: &response) }
+            intake.parser.releaseBody()  // nothing keeps the lent body past the call
             if let refused = response.refusedHeader() {
                 response.reset()
                 let error = HTTPEngineError(kind: .responseHeaderRefused, detail: "response header refused: \(refused)")

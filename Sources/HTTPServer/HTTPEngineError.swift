@@ -11,6 +11,10 @@ public struct HTTPEngineError: Sendable, Equatable {
         case requestTimeout
         /// Draining or over capacity.
         case unavailable
+        /// A request body that does not fit in the process-wide budget of buffered bodies
+        /// (`InputBudget`): 503 with `Retry-After`, before the body is read when its length is
+        /// known.
+        case inputBudgetSpent
         /// An Expect other than 100-continue.
         case expectationFailed
         case versionNotSupported
@@ -41,7 +45,7 @@ public struct HTTPEngineError: Sendable, Equatable {
         case .headersTooLarge: .requestHeaderFieldsTooLarge
         case .bodyTooLarge: .contentTooLarge
         case .requestTimeout: .requestTimeout
-        case .unavailable: .serviceUnavailable
+        case .unavailable, .inputBudgetSpent: .serviceUnavailable
         case .expectationFailed: .expectationFailed
         case .versionNotSupported: .httpVersionNotSupported
         case .uriTooLong: .uriTooLong

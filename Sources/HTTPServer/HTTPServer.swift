@@ -46,7 +46,8 @@ public final class HTTPServer: Sendable {
         uvshim_ignore_sigpipe()
         guard configuration.workers >= 1 else { throw HTTPServerError("workers must be at least 1") }
         guard (0...65_535).contains(configuration.port) else { throw HTTPServerError("port out of range") }
-        let state = ServerState(maxOutputBytes: configuration.limits.maxOutputBytes)
+        let state = ServerState(maxOutputBytes: configuration.limits.maxOutputBytes,
+                                maxInputBytes: configuration.limits.maxInputBytes)
         var loops: [EventLoop] = []
         var port = configuration.port
         var host = configuration.host

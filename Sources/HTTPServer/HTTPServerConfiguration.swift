@@ -40,6 +40,11 @@ public struct HTTPLimits: Sendable, Equatable {
     /// it is spent, connections with unsent output parse no new request and streamed bodies
     /// produce nothing more, so a crowd of clients that never read cannot grow memory without bound.
     public var maxOutputBytes: Int = 64 * 1024 * 1024
+    /// Request bodies buffered by all connections together (the process-wide input budget,
+    /// `InputBudget`): a body over `InputBudget.ownBytes` reserves its buffer here, at its head
+    /// when it has a Content-Length, so one that does not fit is answered 503 with `Retry-After`
+    /// before it is read, and a crowd of clients holding partial bodies cannot grow memory.
+    public var maxInputBytes: Int = 64 * 1024 * 1024
 
     public init() {}
 }

@@ -49,8 +49,8 @@ struct RequestIntake {
     /// retry, but the load test counted those as failures).
     private(set) var drainCloseAt: UInt64?
 
-    init(limits: HTTPLimits) {
-        parser = HTTPParser(limits: limits)
+    init(limits: HTTPLimits, inputBudget: InputBudget? = nil) {
+        parser = HTTPParser(limits: limits, inputBudget: inputBudget)
     }
 
     /// More requests may come (the parser still runs, now or later).
@@ -96,8 +96,10 @@ struct RequestIntake {
         switch event {
         case .needMore:
             bytesIn &+= available
-            if parser.inMessage { began(now) }
-            if parser.headersDone, case .receiving(let started, false) = state {
+            // Empty lines before a request start its header timeout too (every byte resets the
+            // idle timer, so they alone would keep a connection open for ever).
+            if parser.inMessage || parser.sawEmptyLines { began(now) }
+            if parser.inBody, case .receiving(let started, false) = state {
                 state = .receiving(started: started, headersDone: true)
             }
             let continueExpected = parser.expectsContinue
@@ -114,6 +116,7 @@ struct RequestIntake {
                             keepAlive: parser.keepAlive && !parser.upgrade, headOnly: method == .head, started: started)
             return (.message, consumed)
         case .error(let error):
+            bytesIn &+= available  // the refused bytes were received too (its record, the metrics)
             return (fail(error, now: now), available)
         }
     }
@@ -128,7 +131,8 @@ struct RequestIntake {
         var started = now
         if case .receiving(let s, _) = state { started = s }
         finish()
-        let method = parser.headersDone ? parser.method : .other("-")
+        parser.releaseBody()  // no request follows: a partial body's reservation goes back now
+        let method = parser.inBody ? parser.method : .other("-")
         // A HEAD request's error answer still has no body (RFC 9110 §9.3.2).
         answer = Answer(method: method, path: parser.recordPath, versionMinor: 1,
                         keepAlive: false, headOnly: method == .head, started: started)
@@ -164,5 +168,6 @@ struct RequestIntake {
     mutating func close() {
         state = .closed
         stash.clear(keepingCapacityUpTo: 0)
+        parser.releaseBody()
     }
 }

@@ -14,9 +14,12 @@ public final class ServerState: Sendable {
 
     /// Unsent output of all connections against `HTTPLimits.maxOutputBytes`.
     public let budget: OutputBudget
+    /// Buffered request bodies of all connections against `HTTPLimits.maxInputBytes`.
+    public let inputBudget: InputBudget
 
-    public init(maxOutputBytes: Int = HTTPLimits().maxOutputBytes) {
+    public init(maxOutputBytes: Int = HTTPLimits().maxOutputBytes, maxInputBytes: Int = HTTPLimits().maxInputBytes) {
         budget = OutputBudget(limit: maxOutputBytes)
+        inputBudget = InputBudget(limit: maxInputBytes)
     }
 
     /// True from `beginDrain()` (SIGTERM) on.

@@ -74,6 +74,8 @@ public struct ServerOptions: Sendable, Equatable {
         limit("write-high-water-mark", "unsent output at which reading pauses", bytes: \.writeHighWaterMark),
         limit("max-output-bytes", "unsent output of all connections; while spent no new requests are read",
               bytes: \.maxOutputBytes),
+        limit("max-input-bytes", "request bodies over 16 KiB buffered by all connections; a body past it gets 503",
+              bytes: \.maxInputBytes),
     ]
 
     /// An engine limit (a field of `HTTPLimits`): the flag, its variable (the flag in capitals,

@@ -211,13 +211,13 @@ struct MachineHarness {
     /// false: the next slice follows at once.
     var stopsAtYield = false
 
-    init(budget: OutputBudget? = nil, _ configure: (inout HTTPLimits) -> Void = { _ in }) {
+    init(budget: OutputBudget? = nil, inputBudget: InputBudget? = nil, _ configure: (inout HTTPLimits) -> Void = { _ in }) {
         var limits = HTTPLimits()
         configure(&limits)
         let clock = FakeClock()
         self.clock = clock
         machine = HTTPConnectionStateMachine(limits: limits, date: DateCache(epochSeconds: 784_111_777, serverName: "test-server"),
-                                             budget: budget, now: 0, clock: clock.read)
+                                             budget: budget, inputBudget: inputBudget, now: 0, clock: clock.read)
     }
 
     var text: String { String(decoding: written, as: UTF8.self) }

@@ -67,6 +67,16 @@ import Testing
                 == #"{"type":"about:blank","title":"\#(title)","status":\#(status),"detail":"why \"quoted\""}"#)
     }
 
+    /// A body refused by the input budget is a 503 that says when to come back (RFC 9110 §10.2.3).
+    @Test func aBodyOverTheInputBudgetIs503WithRetryAfter() {
+        var response = HTTPResponse()
+        client.app.respond(to: HTTPEngineError(kind: .inputBudgetSpent, detail: "over budget"), into: &response)
+        #expect(response.status.code == 503)
+        #expect(response.headers.contains { $0.name == "Retry-After" && $0.value == "1" })
+        #expect(String(decoding: response.bytes.bytes, as: UTF8.self)
+                == #"{"type":"about:blank","title":"Service Unavailable","status":503,"detail":"over budget"}"#)
+    }
+
     @Test func invalidRequestListsEveryProblem() {
         let r = client.post("/v1/paging", #"{"viewport":{"width":-390,"height":"x"},"pageCount":2.5,"offset":1e999,"page":1,"bogus":1,"layers":[{"travel":1,"rate":2}]}"#)
         #expect(r.status == 422)

@@ -58,7 +58,7 @@ import Testing
     /// Every status the engine can refuse a head with is in the counted range.
     @Test(arguments: [HTTPEngineError.Kind.malformed, .headersTooLarge, .bodyTooLarge, .requestTimeout, .unavailable,
                       .expectationFailed, .versionNotSupported, .responseHeaderRefused, .uriTooLong, .notImplemented,
-                      .unsupportedMediaType])
+                      .unsupportedMediaType, .inputBudgetSpent])
     func engineStatusesAreCounted(_ kind: HTTPEngineError.Kind) {
         let code = HTTPEngineError(kind: kind, detail: "").status.code
         #expect(ServiceMetrics.statuses.contains(code))

@@ -24,7 +24,7 @@ import ParallaxService
             "PARALLAX_MAX_CONNECTIONS": "50", "PARALLAX_HEADER_TIMEOUT": "250ms",
             "PARALLAX_IDLE_TIMEOUT": "2.5", "PARALLAX_REQUEST_TIMEOUT": "7s", "PARALLAX_DRAIN_TIMEOUT": "3",
             "PARALLAX_WRITE_HIGH_WATER_MARK": "1m", "PARALLAX_LOG_FORMAT": "text", "PARALLAX_ACCESS_LOG": "on",
-            "PARALLAX_REUSE_PORT": "on",
+            "PARALLAX_REUSE_PORT": "on", "PARALLAX_MAX_INPUT_BYTES": "32m",
         ]
         let o = try ServerOptions.parse(arguments: ["--port", "9100", "--host=0.0.0.0"], environment: env)
         #expect(o.configuration.port == 9100)
@@ -40,11 +40,12 @@ import ParallaxService
         #expect(l.requestTimeout == .seconds(7))
         #expect(l.drainTimeout == .seconds(3))
         #expect(l.writeHighWaterMark == 1 << 20)
+        #expect(l.maxInputBytes == 32 << 20)
         #expect(o.service.logFormat == .text)
         #expect(o.service.accessLog)
         #expect(o.configuration.reusePort)
         #expect(try !ServerOptions.parse(arguments: ["--reuse-port", "off"], environment: env).configuration.reusePort)
-        #expect(ServerOptions.environmentNames().count == 29) // the engine's 15, the application's 14
+        #expect(ServerOptions.environmentNames().count == 30) // the engine's 16, the application's 14
     }
 
     @Test func modesAndBadValues() throws {

@@ -21,7 +21,7 @@ export PARALLAX_SERVER
 tests=("$@")
 # answers: the largest stylesheets (css and waapi, fixed and fluid), JSON answers, timelines and
 # SVG picture asked by 20 clients that never read (docs/testing.md#hostile-clients).
-[[ ${#tests[@]} -gt 0 ]] || tests=(slowloris dribble pipeline maxconn idle10k sigterm budget edges descriptors answers ipv6)
+[[ ${#tests[@]} -gt 0 ]] || tests=(slowloris dribble pipeline maxconn idle10k sigterm budget edges descriptors answers ipv6 bodies framing)
 passed=0 failed=0 failures=()
 for t in "${tests[@]}"; do
   echo "== $t"

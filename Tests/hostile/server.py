@@ -24,7 +24,7 @@ def raise_nofile():
 
 
 class Server:
-    def __init__(self, *flags, workers=2, host='127.0.0.1'):
+    def __init__(self, *flags, workers=2, host='127.0.0.1', preexec=raise_nofile):
         """`host` is what the server binds (`::` dual stack, `::1`); `connect` reaches it over
         IPv4 or, given `family=socket.AF_INET6`, over ::1."""
         if not BINARY or not os.access(BINARY, os.X_OK):
@@ -33,7 +33,7 @@ class Server:
         args = [BINARY, '--host', host, '--port', '0', '--workers', str(workers),
                 '--access-log', 'off', '--log-format', 'text', *flags]
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                     preexec_fn=raise_nofile)
+                                     preexec_fn=preexec)
         self.port, self.output = read_port(self.proc, 10)
         if self.port is None:
             self.proc.kill()

@@ -73,6 +73,8 @@ enum Problem {
         // for the engine's refusal of a content-coded one, no coding.
         case .unsupportedMediaType: [Self.acceptPost]
         case .engine(let e) where e.kind == .unsupportedMediaType: [Self.acceptPost, ("Accept-Encoding", "identity")]
+        // RFC 9110 §10.2.3: the bodies in progress free their share within a request timeout.
+        case .engine(let e) where e.kind == .inputBudgetSpent: [("Retry-After", "1")]
         default: []
         }
     }
