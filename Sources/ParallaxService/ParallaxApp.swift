@@ -96,7 +96,8 @@ public final class ParallaxApp: HTTPResponder {
                 response.appendField("Allow", "GET, HEAD, POST, OPTIONS")
                 return web.finish(request, .written, &response)
             }
-            return web.finish(request, .problem(.notFound(String(copying: request.path))), &response)
+            let fragment = request.target.withUnsafeBufferPointer { $0.contains(UInt8(ascii: "#")) }
+            return web.finish(request, .problem(fragment ? .fragment : .notFound(String(copying: request.path))), &response)
         }
         let route = routes[index]
         if case .options = request.method {

@@ -23,6 +23,17 @@ import Testing
         #expect(client.get("/v1/paging/").status == 404)
     }
 
+    /// RFC 9112 §3.2: a request-target has no fragment; one that carries it names no route and
+    /// is a 400 that does not echo it (it was a 404 that did).
+    @Test func aFragmentInTheTargetIs400WithoutEchoingIt() {
+        for target in ["/healthz#top", "/v1/paging#<script>", "/#"] {
+            let r = client.get(target)
+            #expect(r.status == 400)
+            #expect(r.body == #"{"type":"about:blank","title":"Bad Request","status":400,"detail":"a request-target carries no fragment (RFC 9112 §3.2): send the URL without its #…"}"#)
+        }
+        #expect(client.get("/v2/paging").body.contains("no resource at /v2/paging"))
+    }
+
     @Test func wrongMethodIs405WithAllow() {
         let r = client.call(.delete, "/v1/paging")
         #expect(r.status == 405)

@@ -13,6 +13,9 @@ enum Problem {
     case invalid([ValidationIssue])
     /// No route for the path (404).
     case notFound(String)
+    /// A request-target with a `#` (400): RFC 9112 §3.2 sends none (a client keeps the fragment
+    /// to itself), so what follows it is not echoed, and no route is named by it.
+    case fragment
     /// The route exists but not for this method (405, with `Allow`).
     case methodNotAllowed(String)
     /// The body's media type is not JSON (415, with `Accept-Post`); the type the request named,
@@ -38,6 +41,7 @@ enum Problem {
         case .malformedJSON: ProblemType.malformedJSON.status
         case .invalid: ProblemType.invalidRequest.status
         case .notFound: .notFound
+        case .fragment: .badRequest
         case .methodNotAllowed: .methodNotAllowed
         case .unsupportedMediaType: .unsupportedMediaType
         case .preconditionFailed: .preconditionFailed
@@ -56,6 +60,7 @@ enum Problem {
         case .malformedJSON(let e): "\(e.message) at byte \(e.position)"
         case .invalid(let issues): issues.count == 1 ? "1 field is invalid" : "\(issues.count) fields are invalid"
         case .notFound(let path): "no resource at \(path.prefix(200)); see /openapi.yaml"
+        case .fragment: "a request-target carries no fragment (RFC 9112 §3.2): send the URL without its #…"
         case .methodNotAllowed(let allow): "allowed: \(allow)"
         case .unsupportedMediaType(let type?): "Content-Type must be application/json, not \(type.prefix(100))"
         case .unsupportedMediaType(nil): "a POST body needs Content-Type: application/json"
