@@ -3,8 +3,8 @@ import CLLHTTP
 /// The one type around llhttp (docs/architecture.md#traits-the-code-keeps, trait 2, after swift-nio's `BetterHTTPParser`).
 /// `llhttp_t` and `llhttp_settings_t` live at stable heap addresses because llhttp keeps a
 /// pointer to the settings. Strict mode but for two lenient flags that accept what RFC 9112
-/// allows and strict llhttp refuses: any HTTP/1.x version (§2.3: a 1.2 request is processed as
-/// 1.1; other majors are judged by `HeadPolicy`, 505) and BWS after a chunk size (§7.1.1, `1 ;a`;
+/// allows and strict llhttp refuses: any HTTP/1.x version (RFC 9112 §2.3: a 1.2 request is processed as
+/// 1.1; other majors are judged by `HeadPolicy`, 505) and BWS after a chunk size (RFC 9112 §7.1.1, `1 ;a`;
 /// `1 5` is still an error). Request smuggling shapes (CL+TE, duplicate CL, obs-fold, bare LF,
 /// bad chunk sizes) are errors.
 ///
@@ -27,40 +27,6 @@ final class HTTPParser {
     private let parser: UnsafeMutablePointer<llhttp_t>
     private let settings: UnsafeMutablePointer<llhttp_settings_t>
 
-    /// Everything the callbacks touch, at one stable address that llhttp's `data` points to: the
-    /// callbacks reach it without retaining any object and without dynamic exclusivity checks.
-    private struct Message {
-        let limits: HTTPLimits
-        /// Where a body bigger than `InputBudget.ownBytes` reserves its buffer.
-        let inputBudget: InputBudget
-        /// The target and the fields, and what the head policy reads of them (HeadRecorder.swift).
-        var recorder = HeadRecorder()
-        var body = ByteBuffer()
-        var inMessage = false
-        var headersDone = false
-        var expectsContinue = false
-        var keepAlive = true
-        var headerBytes = 0
-        /// Chunk-extension bytes of this message so far, their `;` and `=` included
-        /// (`HTTPLimits.maxChunkExtensionBytes`).
-        var extensionBytes = 0
-        /// Trailer fields of this message so far: with the head's, at most `maxHeaderCount`.
-        var trailerCount = 0
-        /// `body`'s capacity reserved in `inputBudget` (0 while it is at most `ownBytes`).
-        var bodyReserved = 0
-        /// CR and LF bytes before the next request's first byte (RFC 9112 §2.2).
-        var emptyLineBytes = 0
-        /// Inside a chunked body: the bytes since its last body byte (or its head) that are
-        /// neither chunk extensions nor trailer fields, which have limits of their own: a chunk's
-        /// CRLF, its size line (leading zeros included) and the last chunk's end.
-        var chunked = false
-        var framing = 0
-        /// `headerBytes + extensionBytes` when the framing run began (what it does not count).
-        var framingBase = 0
-        /// Set by a body byte in the slice being parsed: where the framing run begins again.
-        var framingStart: UnsafeRawPointer?
-        var callbackError: HTTPEngineError?
-    }
     private let message: UnsafeMutablePointer<Message>
 
     /// Lends the complete message (after `messageComplete`) as a request for one call. The
@@ -111,16 +77,6 @@ final class HTTPParser {
     }
     /// `llhttp_should_keep_alive` as seen in on_message_complete (the flags are reset after it).
     var keepAlive: Bool { message.pointee.keepAlive }
-
-    /// At most this many CR and LF bytes before a request (four empty lines; RFC 9112 §2.2 asks a
-    /// server to ignore at least one): more is a 400, so they cannot keep a connection busy.
-    static let maxEmptyLineBytes = 8
-    /// A chunked body's framing between two chunks' data (CRLF, the size line with its leading
-    /// zeros and whitespace, CRLF), beside its extensions and trailers: more is a 400.
-    static let maxChunkFramingBytes = 128
-    /// Inside a chunked body the parser runs over at most this many bytes at a time, so the
-    /// framing limit is checked every few KiB (llhttp has no callback for a chunk size's digits).
-    static let sliceBytes = 4096
 
     /// `inputBudget`: the process-wide budget of big request bodies (a budget of its own when nil).
     init(limits: HTTPLimits, inputBudget: InputBudget? = nil) {
@@ -200,7 +156,11 @@ final class HTTPParser {
     @inline(never)
     private func executeWatched(_ input: UnsafeRawBufferPointer) -> Event {
         let m = message
-        if !m.pointee.inMessage, let refused = Self.countEmptyLines(m, input) { return .error(refused) }
+        if !m.pointee.inMessage {
+            var n = 0
+            while n < input.count && (input[n] == 13 || input[n] == 10) { n &+= 1 }
+            if n > 0, let refused = m.pointee.countEmptyLines(n) { return .error(refused) }
+        }
         let start = input.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: CChar.self)
         var offset = 0
         while true {
@@ -210,37 +170,13 @@ final class HTTPParser {
             let err = llhttp_execute(parser, start + offset, count)
             offset &+= count
             guard err == HPE_OK else { return event(err, start: start, end: offset) }
-            if m.pointee.chunked, let refused = Self.countFraming(m, framed: framed, end: UnsafeRawPointer(start + offset), count) {
+            if m.pointee.chunked,
+               let refused = m.pointee.countFraming(sinceBody: m.pointee.framingStart.map { Int(bitPattern: start + offset) &- $0 },
+                                                    framed: framed, count) {
                 return .error(refused)
             }
             if offset == input.count { return .needMore }
         }
-    }
-
-    /// Between requests: counts the CR and LF bytes `input` begins with (llhttp skips them
-    /// without beginning a message); the 400 when there are more than `maxEmptyLineBytes`.
-    private static func countEmptyLines(_ m: UnsafeMutablePointer<Message>, _ input: UnsafeRawBufferPointer) -> HTTPEngineError? {
-        var n = 0
-        while n < input.count && (input[n] == 13 || input[n] == 10) { n &+= 1 }
-        guard n > 0 else { return nil }
-        m.pointee.emptyLineBytes &+= n
-        guard m.pointee.emptyLineBytes > maxEmptyLineBytes else { return nil }
-        return HTTPEngineError(kind: .malformed, detail: "more than \(maxEmptyLineBytes / 2) empty lines before a request")
-    }
-
-    /// After a slice of a chunked body: the framing run grows by the slice's bytes after its
-    /// last body byte (all of them without one; none of a slice the head ended in, whose own
-    /// bytes are not told apart: at most `sliceBytes` go unmeasured). The 400 past the limit.
-    private static func countFraming(_ m: UnsafeMutablePointer<Message>, framed: Bool, end: UnsafeRawPointer,
-                                     _ count: Int) -> HTTPEngineError? {
-        if let from = m.pointee.framingStart {
-            m.pointee.framing = from.distance(to: end)
-        } else if framed {
-            m.pointee.framing &+= count
-        }
-        let counted = m.pointee.headerBytes &+ m.pointee.extensionBytes &- m.pointee.framingBase
-        guard m.pointee.framing &- counted > maxChunkFramingBytes else { return nil }
-        return HTTPEngineError(kind: .malformed, detail: "chunk framing (a chunk-size line) exceeds \(maxChunkFramingBytes) bytes")
     }
 
     /// Continues after a pause: what llhttp_resume does (`error` back to 0 when it is
@@ -274,49 +210,15 @@ final class HTTPParser {
         // The previous request has been answered and released: reuse its storage (a huge head
         // or body does not pin its memory on an idle connection).
         m.pointee.recorder.reset()
-        if !m.pointee.body.isEmpty { dropBody(m) }  // (a reservation went back when answered)
+        if !m.pointee.body.isEmpty { m.pointee.dropBody() }  // (a reservation went back when answered)
         return 0
-    }
-
-    /// Forgets the body: a buffer of at most `InputBudget.ownBytes` is kept for the next one, a
-    /// bigger one freed and its reservation given back.
-    private static func dropBody(_ m: UnsafeMutablePointer<Message>) {
-        if m.pointee.body.capacity > InputBudget.ownBytes {
-            m.pointee.body.clear(keepingCapacityUpTo: 0)
-        } else {
-            m.pointee.body.clear()
-        }
-        if m.pointee.bodyReserved > 0 {
-            m.pointee.inputBudget.release(m.pointee.bodyReserved)
-            m.pointee.bodyReserved = 0
-        }
     }
 
     /// The request is answered: a big body's memory and reservation are given back now, not when
     /// the connection's next request begins (an idle connection holds no reservation).
     @inline(__always)
     func releaseBody() {
-        if _slowPath(message.pointee.bodyReserved > 0) { Self.dropBody(message) }
-    }
-
-    /// Makes `body` able to hold `total` bytes, reserving its new capacity first when that is
-    /// over `InputBudget.ownBytes`; false (nothing grown) when the budget refuses it.
-    private static func reserveBody(_ m: UnsafeMutablePointer<Message>, toHold total: Int) -> Bool {
-        let capacity = ByteBuffer.capacity(growingFrom: m.pointee.body.capacity, toHold: total)
-        let reserved = capacity > InputBudget.ownBytes ? capacity : 0
-        if reserved > m.pointee.bodyReserved {
-            guard m.pointee.inputBudget.reserve(reserved &- m.pointee.bodyReserved) else { return false }
-            m.pointee.bodyReserved = reserved
-        }
-        m.pointee.body.reserveWritable(total &- m.pointee.body.readableBytes)
-        return true
-    }
-
-    private static func budgetSpent(_ m: UnsafeMutablePointer<Message>) -> Int32 {
-        m.pointee.callbackError = HTTPEngineError(
-            kind: .inputBudgetSpent,
-            detail: "request bodies being received are over the server's budget (\(m.pointee.inputBudget.limit) bytes); retry shortly")
-        return -1
+        if _slowPath(message.pointee.bodyReserved > 0) { message.pointee.dropBody() }
     }
 
     /// Counts `n` more head bytes; false (and nothing counted past the limit matters) when the
@@ -412,22 +314,9 @@ final class HTTPParser {
         }
         // (llhttp's content_length is 0 for a message without Content-Length.)
         if _slowPath(chunked || p.content_length > UInt64(InputBudget.ownBytes)) {
-            return bodyBegins(m, chunked: chunked, length: p.content_length)
+            return m.pointee.bodyBegins(chunked: chunked, length: p.content_length)
         }
         return 0
-    }
-
-    /// A chunked body's counters start; a big body's buffer is reserved (its length was judged
-    /// by `HeadPolicy`: at most `maxBodyBytes`) before any of its bytes is read.
-    private static func bodyBegins(_ m: UnsafeMutablePointer<Message>, chunked: Bool, length: UInt64) -> Int32 {
-        if chunked {
-            m.pointee.chunked = true
-            m.pointee.trailerCount = 0
-            m.pointee.framing = 0
-            m.pointee.framingBase = m.pointee.headerBytes &+ m.pointee.extensionBytes
-            return 0
-        }
-        return reserveBody(m, toHold: Int(length)) ? 0 : budgetSpent(m)
     }
 
     /// `HeadPolicy.judge` on the head in place. Lent straight from `m.pointee` it would be copied
@@ -454,12 +343,12 @@ final class HTTPParser {
     private static func watchedBodyBytes(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int,
                                          total: Int) -> Int32 {
         if total > m.pointee.body.capacity && total > InputBudget.ownBytes {
-            guard reserveBody(m, toHold: total) else { return budgetSpent(m) }
+            guard m.pointee.reserveBody(toHold: total) else { return m.pointee.budgetSpent() }
         }
         m.pointee.body.writeRaw(UnsafeRawBufferPointer(start: at, count: at == nil ? 0 : n))
         if m.pointee.chunked, let at {
-            m.pointee.framingStart = UnsafeRawPointer(at) + n
-            m.pointee.framingBase = m.pointee.headerBytes &+ m.pointee.extensionBytes
+            m.pointee.framingStart = Int(bitPattern: UnsafeRawPointer(at) + n)
+            m.pointee.framingRestarts()
         }
         return 0
     }
@@ -470,19 +359,5 @@ final class HTTPParser {
         m.pointee.chunked = false
         m.pointee.expectsContinue = false
         return Int32(HPE_PAUSED.rawValue)
-    }
-
-    private static func method(_ m: UInt8) -> HTTPMethod {
-        switch llhttp_method_t(UInt32(m)) {
-        case HTTP_GET: return .get
-        case HTTP_HEAD: return .head
-        case HTTP_POST: return .post
-        case HTTP_PUT: return .put
-        case HTTP_DELETE: return .delete
-        case HTTP_OPTIONS: return .options
-        case HTTP_PATCH: return .patch
-        default:
-            return .other(llhttp_method_name(llhttp_method_t(UInt32(m))).map { String(cString: $0) } ?? "?")
-        }
     }
 }

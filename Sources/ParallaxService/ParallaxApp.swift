@@ -96,7 +96,9 @@ public final class ParallaxApp: HTTPResponder {
                 response.appendField("Allow", "GET, HEAD, POST, OPTIONS")
                 return web.finish(request, .written, &response)
             }
-            let fragment = request.target.withUnsafeBufferPointer { $0.contains(UInt8(ascii: "#")) }
+            let target = request.target
+            var fragment = false
+            for i in target.indices where target[i] == UInt8(ascii: "#") { fragment = true }
             return web.finish(request, .problem(fragment ? .fragment : .notFound(String(copying: request.path))), &response)
         }
         let route = routes[index]
