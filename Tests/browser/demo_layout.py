@@ -99,6 +99,9 @@ def phone_view(page, what):
     settle(page)
     both_in_view(page, f"{what}, once the changed stylesheet plays", "#opacityMin")
     page.keyboard.press("ArrowLeft")
+    # Back to the stylesheet it began with before the next size: a change still on its way would
+    # be cancelled by the next one, which asks for the same text (a 15 s wait for nothing).
+    page.wait_for_function("old => document.querySelector('#kf-css').textContent === old", arg=before, timeout=15000)
     page.evaluate("() => window.scrollTo(0, 0)")
 
 
