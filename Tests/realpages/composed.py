@@ -22,9 +22,6 @@ import effectspage  # beside this file
 from pagecheck import BOXES_JS  # Tests/lib, put on the path by realpages.py
 
 PX, OPACITY, SAMPLES = 0.5, 0.002, 4
-# The sizes of the pages composed here (web.md's own go through every size of SIZES): a phone, a
-# phone on its side, a desktop; a lean sequence that still resizes both ways.
-FEW = [(360, 640), (844, 390), (1280, 800)]
 MARKER = {"paging": ".parallax-page", "header": ".parallax-header", "scroll": ".parallax-element"}
 # The keyframes fields that are not the single-offset request's.
 OWN = ("format", "snapStop", "scope", "scroller")
@@ -243,8 +240,9 @@ def run(browser, origin, composed, h, failures):
     for name, html in composed.items():
         before = len(failures)
         try:
-            # web.md's own pages through every size, the ones composed here through a few.
-            checks, n = check_page(browser, origin, name, html, failures, h, OWN_SIZES.get(name, FEW if name in COMPOSED_HERE else h.SIZES))
+            # Every page through every size of fluidpages.SIZES, phone to desktop, resized in place
+            # (docs/web.md#fluid-and-fixed), but the effects page, which has its own.
+            checks, n = check_page(browser, origin, name, html, failures, h, OWN_SIZES.get(name, h.SIZES))
         except Exception as e:  # a page that cannot even run is a failure, not a crash
             failures.append(f"{browser.name} {name}: {e}")
             checks, n = 1, 0
@@ -253,7 +251,6 @@ def run(browser, origin, composed, h, failures):
     return passed
 
 
-COMPOSED_HERE = ("article-apart", "composed-unscoped", "rtl-beside-ltr")
 COMPONENT = "document.querySelector(`[data-test-component~=\"${a.id}\"]`)"
 # Where a pager component rests after a resize, and its extent then.
 WHERE = """

@@ -523,7 +523,8 @@ def main():
             browser.close()
         print(f"{make.name}: {time.time() - t0:.1f}s", flush=True)
     server.shutdown()
-    return summary("realpages", passed, failures, 60, f" ({len(pages)} pages, 2 browsers)")
+    browsers = only.replace(",", " and ") if only else "Chromium and Firefox"
+    return summary("realpages", passed, failures, 60, f" ({len(pages)} pages, {browsers})")
 
 
 if __name__ == "__main__":
