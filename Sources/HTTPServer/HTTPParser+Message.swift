@@ -38,6 +38,11 @@ extension HTTPParser {
         /// Set by a body byte in the slice being parsed: the address where the framing run
         /// begins again.
         var framingStart: Int?
+        /// The message began in the input being parsed (its head from its start is there).
+        var messageBegunHere = false
+        /// Parses again of the input being parsed, a tab after a framing field's value read as a
+        /// space each (`HTTPParser.tabsAsSpaces`).
+        var tabRetries = 0
         var callbackError: HTTPEngineError?
     }
 

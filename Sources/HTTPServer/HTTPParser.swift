@@ -129,14 +129,15 @@ final class HTTPParser {
         // a chunked body the parser runs in slices, its framing counted after each.
         if _slowPath(base.load(as: UInt8.self) <= 13 || message.pointee.chunked) { return executeWatched(input) }
         let start = base.assumingMemoryBound(to: CChar.self)
-        return event(llhttp_execute(parser, start, input.count), start: start, end: input.count)
+        return event(llhttp_execute(parser, start, input.count), start: start, end: input.count, count: input.count)
     }
 
-    /// What llhttp's `err` means for the bytes from `start`; `end`: the offset parsed up to.
+    /// What llhttp's `err` means for the `count` bytes from `start`; `end`: the offset parsed up to.
     @inline(__always)
-    private func event(_ err: llhttp_errno_t, start: UnsafePointer<CChar>, end: Int) -> Event {
+    private func event(_ err: llhttp_errno_t, start: UnsafePointer<CChar>, end: Int, count: Int) -> Event {
         switch err {
         case HPE_OK:
+            message.pointee.messageBegunHere = false  // the next input continues it
             return .needMore
         case HPE_PAUSED, HPE_PAUSED_UPGRADE:
             // llhttp_get_error_pos, read in place (a call per request saved, bench/callgrind w7).
@@ -145,8 +146,60 @@ final class HTTPParser {
             return .messageComplete(consumed: consumed)
         default:
             if let callbackError = message.pointee.callbackError { return .error(callbackError) }
+            if let again = tabsAsSpaces(err, start: start, count: count) { return again }
             return .error(Self.engineError(err, reason: llhttp_get_error_reason(parser)))
         }
+    }
+
+    /// RFC 9110 §5.5: whitespace after a field value is not part of it, but llhttp's own parser of
+    /// `Content-Length` and `Transfer-Encoding` refuses a horizontal tab there where it takes a
+    /// space (nodejs/node#62192). When the refused message began in this input (so the input holds
+    /// its head from the start), the input is parsed again from its start, a copy with that
+    /// whitespace as spaces; a later such field is met the same way, one copy each. Nil when the
+    /// error is another, or the tab's line does not end in this input (a 400 then).
+    @inline(never)
+    private func tabsAsSpaces(_ err: llhttp_errno_t, start: UnsafePointer<CChar>, count: Int) -> Event? {
+        let m = message
+        guard err == HPE_INVALID_CONTENT_LENGTH || err == HPE_INVALID_TRANSFER_ENCODING,
+              m.pointee.messageBegunHere, m.pointee.tabRetries < 4,
+              let at = parser.pointee.error_pos.map({ $0 - start }), at >= 0, at < count else { return nil }
+        var bytes = [UInt8](UnsafeRawBufferPointer(start: start, count: count))
+        if err == HPE_INVALID_CONTENT_LENGTH {
+            // Refused at the tab itself.
+            guard bytes[at] == 9 else { return nil }
+            var end = at
+            while end < count && (bytes[end] == 9 || bytes[end] == 32) { bytes[end] = 32; end &+= 1 }
+            guard end < count && bytes[end] == 13 else { return nil }
+        } else {
+            // Refused at the head's end ("chunked\t" is not chunked): its Transfer-Encoding lines.
+            guard Self.spaceTrailingTabs(ofFieldsNamed: Array("transfer-encoding:".utf8), in: &bytes, before: at) else { return nil }
+        }
+        llhttp_reset(parser)
+        m.pointee.inMessage = false
+        m.pointee.emptyLineBytes = 0
+        m.pointee.tabRetries &+= 1
+        defer { m.pointee.tabRetries &-= 1 }
+        return bytes.withUnsafeBytes { execute($0) }
+    }
+
+    /// Turns the tabs in the whitespace that ends each field line named `name` (lower case, with
+    /// its colon) before `limit` into spaces; false when there were none.
+    private static func spaceTrailingTabs(ofFieldsNamed name: [UInt8], in bytes: inout [UInt8], before limit: Int) -> Bool {
+        var changed = false
+        var line = 0
+        while line < limit {
+            var end = line
+            while end < limit && bytes[end] != 13 { end &+= 1 }
+            if end &- line > name.count && (0..<name.count).allSatisfy({ bytes[line &+ $0] | 0x20 == name[$0] | 0x20 }) {
+                var i = end
+                while i > line && (bytes[i &- 1] == 9 || bytes[i &- 1] == 32) {
+                    i &-= 1
+                    if bytes[i] == 9 { bytes[i] = 32; changed = true }
+                }
+            }
+            line = end &+ 2  // past CR LF
+        }
+        return changed
     }
 
     /// `execute` when the input may begin with empty lines (counted between requests), or
@@ -169,13 +222,16 @@ final class HTTPParser {
             m.pointee.framingStart = nil
             let err = llhttp_execute(parser, start + offset, count)
             offset &+= count
-            guard err == HPE_OK else { return event(err, start: start, end: offset) }
+            guard err == HPE_OK else { return event(err, start: start, end: offset, count: input.count) }
             if m.pointee.chunked,
                let refused = m.pointee.countFraming(sinceBody: m.pointee.framingStart.map { Int(bitPattern: start + offset) &- $0 },
                                                     framed: framed, count) {
                 return .error(refused)
             }
-            if offset == input.count { return .needMore }
+            if offset == input.count {
+                m.pointee.messageBegunHere = false
+                return .needMore
+            }
         }
     }
 
@@ -202,6 +258,7 @@ final class HTTPParser {
 
     private static func messageBegan(_ m: UnsafeMutablePointer<Message>) -> Int32 {
         m.pointee.inMessage = true
+        m.pointee.messageBegunHere = true
         m.pointee.headersDone = false
         m.pointee.expectsContinue = false
         m.pointee.headerBytes = 0

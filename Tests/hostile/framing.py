@@ -134,6 +134,11 @@ with Server('--header-timeout', str(HEADER_TIMEOUT), '--max-connections', '200')
     # RFC 9112's whitespace and versions.
     st = exchange(server, chunked + b'2 ;a=b\r\n{}\r\n0 \r\n\r\n')
     check.that(st == 422, 'BWS before a chunk extension (`2 ;a=b`) is read: %s' % st)
+    st = exchange(server, b'POST /v1/paging HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n'
+                          b'Content-Length: 2\t\r\n\r\n{}')
+    check.that(st == 422, 'a tab after the Content-Length value (OWS) is read: %s' % st)
+    st = exchange(server, chunked.replace(b'chunked\r\n', b'chunked\t\r\n') + b'2\r\n{}\r\n0\r\n\r\n')
+    check.that(st == 422, 'a tab after Transfer-Encoding: chunked (OWS) is read: %s' % st)
     st = exchange(server, b'GET /healthz HTTP/1.2\r\nHost: a\r\n\r\n')
     check.that(st == 200, 'HTTP/1.2 is answered as HTTP/1.1: %s' % st)
     st = exchange(server, b'GET /healthz#top HTTP/1.1\r\nHost: a\r\n\r\n')
