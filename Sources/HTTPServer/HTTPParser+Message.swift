@@ -5,6 +5,18 @@ import CLLHTTP
 /// chunked body's framing, its trailer fields, and a big body's buffer, reserved in the
 /// process-wide `InputBudget`. `HTTPParser` measures the bytes and calls these.
 extension HTTPParser {
+    enum Event {
+        /// All given bytes were consumed; more are needed.
+        case needMore
+        /// A whole message; `consumed` bytes were used. Take the request then `resume()`.
+        case messageComplete(consumed: Int)
+        /// The bytes are not acceptable HTTP/1.x; parsing must stop.
+        case error(HTTPEngineError)
+    }
+
+    /// What to do with a complete head: go on, go on after `100 Continue`, or refuse.
+    enum Verdict { case accept, acceptAfterContinue, reject(HTTPEngineError) }
+
     /// Everything the callbacks touch, at one stable address that llhttp's `data` points to: the
     /// callbacks reach it without retaining any object and without dynamic exclusivity checks.
     struct Message {
@@ -55,6 +67,48 @@ extension HTTPParser {
     /// Inside a chunked body the parser runs over at most this many bytes at a time, so the
     /// framing limit is checked every few KiB (llhttp has no callback for a chunk size's digits).
     static let sliceBytes = 4096
+
+    /// `HeadPolicy.judge` on the head in place. Lent straight from `m.pointee` it would be copied
+    /// first (memory behind a pointer may change during the call; the copy retains and releases its
+    /// strings, ≈ 100 instructions a request, bench/callgrind); an `inout` access is exclusive, so
+    /// the head is lent as it is.
+    static func judge(_ head: inout RequestHead, _ limits: HTTPLimits) -> Verdict {
+        HeadPolicy.judge(head, limits)
+    }
+
+    /// The head of a message llhttp refused for a tab after a framing field's value, with that
+    /// line-ending whitespace as spaces (`tabsAsSpaces`): `Content-Length` is refused at the tab
+    /// itself, `Transfer-Encoding` at the head's end ("chunked\t" is not chunked), so then each of
+    /// its lines. False when the refusal was not that.
+    static func spaceTabs(in bytes: inout [UInt8], refusedAt at: Int, contentLength: Bool) -> Bool {
+        guard contentLength else {
+            return spaceTrailingTabs(ofFieldsNamed: Array("transfer-encoding:".utf8), in: &bytes, before: at)
+        }
+        guard bytes[at] == 9 else { return false }
+        var end = at
+        while end < bytes.count && (bytes[end] == 9 || bytes[end] == 32) { bytes[end] = 32; end &+= 1 }
+        return end < bytes.count && bytes[end] == 13
+    }
+
+    /// Turns the tabs in the whitespace that ends each field line named `name` (lower case, with
+    /// its colon) before `limit` into spaces; false when there were none.
+    static func spaceTrailingTabs(ofFieldsNamed name: [UInt8], in bytes: inout [UInt8], before limit: Int) -> Bool {
+        var changed = false
+        var line = 0
+        while line < limit {
+            var end = line
+            while end < limit && bytes[end] != 13 { end &+= 1 }
+            if end &- line > name.count && (0..<name.count).allSatisfy({ bytes[line &+ $0] | 0x20 == name[$0] | 0x20 }) {
+                var i = end
+                while i > line && (bytes[i &- 1] == 9 || bytes[i &- 1] == 32) {
+                    i &-= 1
+                    if bytes[i] == 9 { bytes[i] = 32; changed = true }
+                }
+            }
+            line = end &+ 2  // past CR LF
+        }
+        return changed
+    }
 
     /// llhttp's method as the engine's.
     static func method(_ m: UInt8) -> HTTPMethod {

@@ -2,28 +2,14 @@ import CLLHTTP
 
 /// The one type around llhttp (docs/architecture.md#traits-the-code-keeps, trait 2, after swift-nio's `BetterHTTPParser`).
 /// `llhttp_t` and `llhttp_settings_t` live at stable heap addresses because llhttp keeps a
-/// pointer to the settings. Strict mode but for two lenient flags that accept what RFC 9112
-/// allows and strict llhttp refuses: any HTTP/1.x version (RFC 9112 §2.3: a 1.2 request is processed as
-/// 1.1; other majors are judged by `HeadPolicy`, 505) and BWS after a chunk size (RFC 9112 §7.1.1, `1 ;a`;
-/// `1 5` is still an error). Request smuggling shapes (CL+TE, duplicate CL, obs-fold, bare LF,
-/// bad chunk sizes) are errors.
+/// pointer to the settings. Strict, but for what RFC 9112 allows: HTTP/1.x versions (§2.3: 1.2 as
+/// 1.1; `HeadPolicy` answers other majors 505), BWS before a chunk extension (RFC 9112 §7.1.1).
+/// Smuggling shapes (CL+TE, duplicate CL, obs-fold, bare LF, bad chunk sizes) are errors.
 ///
 /// The parser pauses after each message, so the state machine answers requests one at a time
 /// and stops exactly where it wants; the head is judged by `HeadPolicy` inside the headers
 /// callback, before any body byte is consumed.
 final class HTTPParser {
-    enum Event {
-        /// All given bytes were consumed; more are needed.
-        case needMore
-        /// A whole message; `consumed` bytes were used. Take the request then `resume()`.
-        case messageComplete(consumed: Int)
-        /// The bytes are not acceptable HTTP/1.x; parsing must stop.
-        case error(HTTPEngineError)
-    }
-
-    /// What to do with a complete head: go on, go on after `100 Continue`, or refuse.
-    enum Verdict { case accept, acceptAfterContinue, reject(HTTPEngineError) }
-
     private let parser: UnsafeMutablePointer<llhttp_t>
     private let settings: UnsafeMutablePointer<llhttp_settings_t>
 
@@ -151,12 +137,8 @@ final class HTTPParser {
         }
     }
 
-    /// RFC 9110 §5.5: whitespace after a field value is not part of it, but llhttp's own parser of
-    /// `Content-Length` and `Transfer-Encoding` refuses a horizontal tab there where it takes a
-    /// space (nodejs/node#62192). When the refused message began in this input (so the input holds
-    /// its head from the start), the input is parsed again from its start, a copy with that
-    /// whitespace as spaces; a later such field is met the same way, one copy each. Nil when the
-    /// error is another, or the tab's line does not end in this input (a 400 then).
+    /// RFC 9110 §5.5: llhttp refuses a tab after a framing field's value (nodejs/node#62192). When
+    /// the message began in this input, a copy with it as a space is parsed again (`spaceTabs`).
     @inline(never)
     private func tabsAsSpaces(_ err: llhttp_errno_t, start: UnsafePointer<CChar>, count: Int) -> Event? {
         let m = message
@@ -164,16 +146,7 @@ final class HTTPParser {
               m.pointee.messageBegunHere, m.pointee.tabRetries < 4,
               let at = parser.pointee.error_pos.map({ $0 - start }), at >= 0, at < count else { return nil }
         var bytes = [UInt8](UnsafeRawBufferPointer(start: start, count: count))
-        if err == HPE_INVALID_CONTENT_LENGTH {
-            // Refused at the tab itself.
-            guard bytes[at] == 9 else { return nil }
-            var end = at
-            while end < count && (bytes[end] == 9 || bytes[end] == 32) { bytes[end] = 32; end &+= 1 }
-            guard end < count && bytes[end] == 13 else { return nil }
-        } else {
-            // Refused at the head's end ("chunked\t" is not chunked): its Transfer-Encoding lines.
-            guard Self.spaceTrailingTabs(ofFieldsNamed: Array("transfer-encoding:".utf8), in: &bytes, before: at) else { return nil }
-        }
+        guard Self.spaceTabs(in: &bytes, refusedAt: at, contentLength: err == HPE_INVALID_CONTENT_LENGTH) else { return nil }
         llhttp_reset(parser)
         m.pointee.inMessage = false
         m.pointee.emptyLineBytes = 0
@@ -182,30 +155,8 @@ final class HTTPParser {
         return bytes.withUnsafeBytes { execute($0) }
     }
 
-    /// Turns the tabs in the whitespace that ends each field line named `name` (lower case, with
-    /// its colon) before `limit` into spaces; false when there were none.
-    private static func spaceTrailingTabs(ofFieldsNamed name: [UInt8], in bytes: inout [UInt8], before limit: Int) -> Bool {
-        var changed = false
-        var line = 0
-        while line < limit {
-            var end = line
-            while end < limit && bytes[end] != 13 { end &+= 1 }
-            if end &- line > name.count && (0..<name.count).allSatisfy({ bytes[line &+ $0] | 0x20 == name[$0] | 0x20 }) {
-                var i = end
-                while i > line && (bytes[i &- 1] == 9 || bytes[i &- 1] == 32) {
-                    i &-= 1
-                    if bytes[i] == 9 { bytes[i] = 32; changed = true }
-                }
-            }
-            line = end &+ 2  // past CR LF
-        }
-        return changed
-    }
-
-    /// `execute` when the input may begin with empty lines (counted between requests), or
-    /// continues a chunked body: then over at most `sliceBytes` at a time, the framing measured
-    /// after each slice (llhttp has no callback for a chunk size's digits). The slice a chunked
-    /// head ends in is not measured: at most one read goes unmeasured.
+    /// `execute` when the input may begin with empty lines, or continues a chunked body: then in
+    /// slices, the framing measured after each (`countFraming`).
     @inline(never)
     private func executeWatched(_ input: UnsafeRawBufferPointer) -> Event {
         let m = message
@@ -374,14 +325,6 @@ final class HTTPParser {
             return m.pointee.bodyBegins(chunked: chunked, length: p.content_length)
         }
         return 0
-    }
-
-    /// `HeadPolicy.judge` on the head in place. Lent straight from `m.pointee` it would be copied
-    /// first (memory behind a pointer may change during the call; the copy retains and releases its
-    /// strings, ≈ 100 instructions a request, bench/callgrind); an `inout` access is exclusive, so
-    /// the head is lent as it is.
-    private static func judge(_ head: inout RequestHead, _ limits: HTTPLimits) -> Verdict {
-        HeadPolicy.judge(head, limits)
     }
 
     private static func bodyBytes(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {

@@ -8,43 +8,9 @@
 - --metrics-address: /metrics on its own port, 404 on the public one (and `off`: 404).
 Figures: bytes the server read before answering, requests answered after SIGHUP."""
 import re, signal, socket, subprocess, time
-from server import Server, Check, read_response, request, timed_request, PAGING
+from server import Server, Check, read_response, request, send_until_answer, timed_request, PAGING
 
 check = Check('edges')
-
-
-def send_until_answer(server, head, piece, limit_bytes):
-    """Sends `head`, then `piece` repeatedly until the server answers (or `limit_bytes` are sent);
-    returns (status line, bytes sent)."""
-    with server.connect(timeout=10) as s:
-        s.sendall(head)
-        sent = len(head)
-        s.setblocking(False)
-        answer = b''
-        while sent < limit_bytes and b'\r\n' not in answer:
-            try:
-                sent += s.send(piece)
-            except BlockingIOError:
-                time.sleep(0.001)
-            except OSError:
-                break
-            try:
-                answer += s.recv(4096)
-            except BlockingIOError:
-                pass
-            except OSError:
-                break
-        s.setblocking(True)
-        s.settimeout(5)
-        try:
-            while b'\r\n' not in answer:
-                more = s.recv(4096)
-                if not more:
-                    break
-                answer += more
-        except OSError:
-            pass
-        return answer.split(b'\r\n')[0].decode(errors='replace'), sent
 
 
 CHUNKED = b'POST /v1/paging HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n'

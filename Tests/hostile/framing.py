@@ -5,7 +5,7 @@ trailer fields against --max-header-count. Each case measures, from outside, the
 seconds to the answer and the bytes the server took before it. Then RFC 9112's legal whitespace
 and versions are answered, not refused."""
 import socket, time
-from server import Server, Check, read_response, timed_request
+from server import Server, Check, read_response, send_until_answer, timed_request
 
 HEADER_TIMEOUT = 2
 
@@ -21,46 +21,15 @@ def received(server):
     raise SystemExit('no parallax_http_bytes_received_total in /metrics')
 
 
-def blast(server, head, filler, limit=64 << 20, seconds=20):
+def blast(server, head, filler, limit=64 << 20):
     """Sends `head`, then `filler` as fast as the server takes it, until it answers (or `limit`
-    bytes or `seconds` pass); returns (status line, seconds, bytes the server parsed before it
-    answered: its received-bytes counter (the refused read included), less the head and the
-    /metrics request it was read by)."""
-    before = received(server)
-    s = server.connect(timeout=seconds)
-    s.sendall(head)
-    s.setblocking(False)
-    sent, start, chunk = 0, time.monotonic(), filler * (65536 // len(filler))
-    answer = b''
-    while sent < limit and time.monotonic() - start < seconds:
-        try:
-            answer += s.recv(4096)
-            if answer:
-                break
-        except BlockingIOError:
-            pass
-        except OSError:
-            break
-        try:
-            sent += s.send(chunk)
-        except BlockingIOError:
-            time.sleep(0.001)
-        except OSError:
-            break
-    s.setblocking(True)
-    s.settimeout(5)
-    try:
-        while b'\r\n' not in answer:
-            more = s.recv(4096)
-            if not more:
-                break
-            answer += more
-    except OSError:
-        pass
-    s.close()
+    bytes pass); returns (status line, seconds, bytes the server parsed before it answered: its
+    received-bytes counter (the refused read included), less the head and the /metrics request it
+    was read by)."""
+    before, start = received(server), time.monotonic()
+    line, _ = send_until_answer(server, head, filler * (65536 // len(filler)), limit)
     took = time.monotonic() - start
-    parsed = received(server) - before - len(head)
-    return answer.split(b'\r\n', 1)[0].decode('latin-1') or '(no answer)', took, parsed
+    return line or '(no answer)', took, received(server) - before - len(head)
 
 
 def exchange(server, raw, timeout=5):

@@ -140,3 +140,37 @@ class Check:
     def done(self):
         print('%s: %s' % (self.name, 'passed' if self.failures == 0 else '%d checks failed' % self.failures), flush=True)
         sys.exit(1 if self.failures else 0)
+
+
+def send_until_answer(server, head, piece, limit_bytes):
+    """Sends `head`, then `piece` repeatedly until the server answers (or `limit_bytes` are sent);
+    returns (status line, bytes sent)."""
+    with server.connect(timeout=10) as s:
+        s.sendall(head)
+        sent = len(head)
+        s.setblocking(False)
+        answer = b''
+        while sent < limit_bytes and b'\r\n' not in answer:
+            try:
+                sent += s.send(piece)
+            except BlockingIOError:
+                time.sleep(0.001)
+            except OSError:
+                break
+            try:
+                answer += s.recv(4096)
+            except BlockingIOError:
+                pass
+            except OSError:
+                break
+        s.setblocking(True)
+        s.settimeout(5)
+        try:
+            while b'\r\n' not in answer:
+                more = s.recv(4096)
+                if not more:
+                    break
+                answer += more
+        except OSError:
+            pass
+        return answer.split(b'\r\n')[0].decode(errors='replace'), sent
