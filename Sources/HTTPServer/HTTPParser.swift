@@ -54,8 +54,6 @@ final class HTTPParser {
     var sawEmptyLines: Bool { message.pointee.emptyLineBytes > 0 }
     /// The current message's headers are complete (false between messages).
     var inBody: Bool { message.pointee.inMessage && message.pointee.headersDone }
-    /// The current message's headers are complete (its body may still be arriving).
-    var headersDone: Bool { message.pointee.headersDone }
     /// The head asked for `100 Continue` and its body has not arrived yet.
     var expectsContinue: Bool {
         get { message.pointee.expectsContinue }
