@@ -16,6 +16,15 @@ extension ByteBuffer {
         _writerIndex = bytes.index
         return result
     }
+
+    /// A counted field line as one 64-byte store after one capacity check, no call to memcpy
+    /// (so the room checked is all `HTTPCountedField.capacity` bytes, though only the line's are kept).
+    @inlinable @inline(__always)
+    public mutating func writeLine(_ line: HTTPCountedField) {
+        reserveWritable(HTTPCountedField.capacity)
+        storage.base.storeBytes(of: line.bytes, toByteOffset: _writerIndex, as: InlineArray<64, UInt8>.self)
+        _writerIndex &+= line.count
+    }
 }
 
 /// The writable room of a `ByteBuffer` lent by `writeReserved` for one call: stores with a bounds
@@ -39,15 +48,6 @@ public struct ReservedBytes: ~Copyable {
         precondition(index < end, "write past the reservation")
         base.storeBytes(of: byte, toByteOffset: index, as: UInt8.self)
         index &+= 1
-    }
-
-    /// `bytes` as whole words: six stores, no call to memcpy (so the reservation must have room
-    /// for all `InlineBytes.capacity` bytes, though only `bytes.count` are kept).
-    @inlinable @inline(__always)
-    public mutating func writeInline(_ bytes: InlineBytes) {
-        precondition(InlineBytes.capacity <= end &- index, "write past the reservation")
-        base.storeBytes(of: bytes.words, toByteOffset: index, as: InlineBytes.Words.self)
-        index &+= bytes.count
     }
 
     @inlinable @inline(__always)
@@ -174,26 +174,5 @@ extension ByteBuffer {
                 base.storeBytes(of: UInt8(truncatingIfNeeded: 48 &+ v), toByteOffset: i &- 1, as: UInt8.self)
             }
         }
-    }
-}
-
-/// Up to 48 bytes held by value in six words, prepared once and written by `writeInline`: a short
-/// piece every answer repeats (a made request id's field line up to its counter) costs a few
-/// stores instead of a buffer's retain and a memcpy call (bench/callgrind w7).
-public struct InlineBytes: Sendable {
-    public typealias Words = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
-    public static let capacity = 48
-    @usableFromInline let words: Words
-    @usableFromInline let count: Int
-
-    /// nil when `bytes` are longer than `capacity`.
-    public init?(_ bytes: some Collection<UInt8>) {
-        guard bytes.count <= Self.capacity else { return nil }
-        var words: Words = (0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &words) { room in
-            for (i, b) in bytes.enumerated() { room[i] = b }
-        }
-        self.words = words
-        self.count = bytes.count
     }
 }

@@ -152,25 +152,11 @@ public struct HTTPResponse {
         fieldLines.writeBuffer(lines.bytes)
     }
 
-    /// Adds the field `prefix` then `n` in decimal (digits are always a valid value).
+    /// Adds the counted field line as it stands (its counter's digits and CRLF included).
     @inline(__always)
-    public mutating func appendField(_ prefix: HTTPFieldPrefix, decimal n: UInt64) {
-        if let refused = prefix.refused { return refuse(refused) }
+    public mutating func appendField(_ line: HTTPCountedField) {
         if refusedField != nil { return }
-        // One reservation: the prefix, 20 digits at most, then CRLF.
-        if let inline = prefix.inline {
-            return fieldLines.writeReserved(InlineBytes.capacity &+ 22) { out in
-                out.writeInline(inline)
-                out.writeDecimal(n)
-                out.writeStaticString("\r\n")
-            }
-        }
-        let start = prefix.bytes.readableBytesSpan
-        fieldLines.writeReserved(start.count &+ 22) { out in
-            out.writeBytes(start)
-            out.writeDecimal(n)
-            out.writeStaticString("\r\n")
-        }
+        fieldLines.writeLine(line)
     }
 
     /// Adds the field `name` with a value written in place by `write` (a tag's digits, say),

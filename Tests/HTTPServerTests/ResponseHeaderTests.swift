@@ -120,6 +120,31 @@ import Testing
         r.reset()
         #expect(r.bytes.capacity == capacity && r.bytes.readableBytes == 0)
     }
+
+    /// A counted line (a made request id's) reads `Name: start` then its counter in decimal after
+    /// every increment, through each carry (9 → 10, 99 → 100, 999 → 1000 …), and is written whole
+    /// with nothing after its CRLF; a start that is not a field value, or leaves no room for 20
+    /// digits, makes none.
+    @Test func aCountedLineIsItsCounterInDecimalThroughEveryCarry() {
+        let line = HTTPCountedField(name: "X-Request-Id", valueStart: "9f86d081884c-7-")!
+        #expect(line.counter == 0)
+        for n in 1...12_000 {
+            line.increment()
+            var r = HTTPResponse()
+            r.appendField("Before", "a")
+            r.appendField(line)
+            r.appendField("After", "b")
+            let want = [("Before", "a"), ("X-Request-Id", "9f86d081884c-7-\(n)"), ("After", "b")]
+            guard line.counter == UInt64(n), r.headers.map({ "\($0.name): \($0.value)" }) == want.map({ "\($0.0): \($0.1)" }) else {
+                Issue.record("after \(n) increments: counter \(line.counter), fields \(r.headers)")
+                return
+            }
+        }
+        #expect(HTTPCountedField(name: "X-Id", valueStart: "a\r\nb") == nil)
+        #expect(HTTPCountedField(name: "X Id", valueStart: "a") == nil)
+        #expect(HTTPCountedField(name: "X-Id", valueStart: String(repeating: "a", count: 35)) != nil)  // 41 bytes
+        #expect(HTTPCountedField(name: "X-Id", valueStart: String(repeating: "a", count: 36)) == nil)
+    }
 }
 
 /// The word-at-a-time checks agree with the byte-by-byte definitions on generated strings.

@@ -23,10 +23,19 @@ import Testing
         #expect(ids.string(.made(UInt64.max)) == "000000000abc-7-18446744073709551615")
         #expect(ids.string(.caller("abc")) == "abc")
         #expect(RequestIDs.processTag < 1 << 48)
-        // The field written is the string logged.
+        // The field written is the string logged: an id made before the last (a refusal decided
+        // later) from its text, the last one from the counted line.
         var response = HTTPResponse()
         ids.stamp(made: 12345, &response)
         #expect(response.headers.map { "\($0.name): \($0.value)" } == ["X-Request-Id: 000000000abc-7-12345"])
+        for n in 1...101 {
+            let made = ids.next()
+            var response = HTTPResponse()
+            ids.stamp(made: made, &response)
+            if n > 1 { ids.stamp(made: made - 1, &response) }
+            let want = ["X-Request-Id: " + ids.string(.made(UInt64(n)))] + (n > 1 ? ["X-Request-Id: " + ids.string(.made(UInt64(n - 1)))] : [])
+            #expect(made == UInt64(n) && response.headers.map { "\($0.name): \($0.value)" } == want)
+        }
     }
 
     @Test func everyAnswerHasADistinctMadeIdAndTwoRespondersNeverMeet() {

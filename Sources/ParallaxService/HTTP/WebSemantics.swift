@@ -31,10 +31,9 @@ final class WebSemantics {
     private let contentEncodingGzip = HTTPFieldLines([("Content-Encoding", "gzip")])
     /// `Cache-Control: no-store` alone: the answers web pages may not read (`/metrics`).
     private let noStore = HTTPFieldLines([("Cache-Control", "no-store")])
-    /// `X-Request-Id` of every answer (RequestID.swift, docs/operations.md#request-ids).
+    /// `X-Request-Id` of every answer (RequestID.swift, docs/operations.md#request-ids), and the
+    /// last made id (the first is 1).
     let requestIDs = RequestIDs()
-    /// The last made id's counter (the first is 1): a plain word, so counting copies nothing.
-    @exclusivity(unchecked) private var madeIDs: UInt64 = 0
     /// Of the request being answered, set by `begin` before its route runs: which id its answer
     /// ends with, and whether web pages may read it (all routes but `/metrics`, `Route.hasCORS`).
     @exclusivity(unchecked) private(set) var stamp = RequestIDs.Stamp.made(0)
@@ -203,17 +202,16 @@ final class WebSemantics {
         if let i = request.headers.soleIndex(of: "X-Request-Id"), RequestIDs.isSane(request.headers.value(at: i)) {
             stamp = .caller(i)
         } else {
-            madeIDs &+= 1
-            stamp = .made(madeIDs)
+            stamp = .made(requestIDs.next())
         }
     }
 
     /// An engine error's: no head to read, so a made id, and readable as any problem.
     func beginEngineError() -> RequestIDs.ID {
         readable = true
-        madeIDs &+= 1
-        stamp = .made(madeIDs)
-        return .made(madeIDs)
+        let n = requestIDs.next()
+        stamp = .made(n)
+        return .made(n)
     }
 
     /// The last field of every answer of `respond`: its `X-Request-Id`.

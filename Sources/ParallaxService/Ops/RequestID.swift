@@ -6,8 +6,10 @@ import Synchronization
 /// responder's number (one responder per event loop and listener) and its counter in decimal
 /// (`9f86d081884c-0-42`): unique per process and worker without a lock, a clock or an allocation,
 /// and unlikely to meet another process's (48 random bits each). One per responder, held by its
-/// `WebSemantics`, which counts.
-struct RequestIDs {
+/// `WebSemantics`; the counter is the last made id's field line itself (`HTTPCountedField`), so
+/// the id of the answer being made is written without a division per digit. A class: a struct
+/// held by the responder would be copied (its references retained and released) for each call.
+final class RequestIDs {
     /// What one request's id is.
     enum ID: Sendable, Equatable {
         /// The caller's, echoed as sent.
@@ -29,9 +31,10 @@ struct RequestIDs {
 
     static let field = HTTPFieldName(prefix: "X-Request-Id: ")
 
-    /// `TAG-N-`, the start of each made id; and the field line up to its counter, checked once.
+    /// `TAG-N-`, the start of each made id.
     let valueStart: String
-    private let line: HTTPFieldPrefix
+    /// The field line of the last made id (the first is 1), checked once.
+    private let line: HTTPCountedField
 
     /// 48 random bits a process, drawn once (the system's generator: getrandom(2) on Linux).
     static let processTag: UInt64 = {
@@ -43,7 +46,7 @@ struct RequestIDs {
     private static let responders = Atomic<Int>(0)
 
     /// The ids of a new responder (the next number of this process).
-    init() {
+    convenience init() {
         self.init(worker: Self.responders.wrappingAdd(1, ordering: .relaxed).oldValue)
     }
 
@@ -51,13 +54,26 @@ struct RequestIDs {
         var tag: [UInt8] = []
         Self.appendHex(processTag, width: 12, to: &tag)
         valueStart = String(decoding: tag, as: UTF8.self) + "-\(worker)-"
-        line = HTTPFieldPrefix(name: "X-Request-Id", valueStart: valueStart)
+        // 14 + 12 + 2 bytes and the worker's digits: room to spare for any worker a machine has.
+        guard let line = HTTPCountedField(name: "X-Request-Id", valueStart: valueStart) else {
+            preconditionFailure("a request id's field line is invalid or longer than \(HTTPCountedField.capacity) bytes")
+        }
+        self.line = line
     }
 
-    /// Ends `response` with the field of the made id `n`.
+    /// A new id's counter (the last plus one).
+    @inline(__always)
+    func next() -> UInt64 {
+        line.increment()
+        return line.counter
+    }
+
+    /// Ends `response` with the field of the made id `n`: the last made one's line as it
+    /// stands, or (an id made before it, for a refusal decided later) its text.
     @inline(__always)
     func stamp(made n: UInt64, _ response: inout HTTPResponse) {
-        response.appendField(line, decimal: n)
+        if n == line.counter { return response.appendField(line) }
+        response.appendField("X-Request-Id", string(.made(n)))
     }
 
     /// Ends `response` with the field of `id`.
