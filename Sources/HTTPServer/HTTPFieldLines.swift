@@ -57,6 +57,7 @@ public final class HTTPCountedField {
     }
 
     /// The counter plus one, its digits carried in place (inlined where it counts).
+    @inlinable @inline(__always)
     public func increment() {
         value &+= 1
         var i = count &- 3

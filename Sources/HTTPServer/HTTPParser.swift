@@ -28,7 +28,8 @@ final class HTTPParser {
                                            target: all.extracting(m.pointee.recorder.targetStart..<m.pointee.recorder.targetEnd),
                                            headers: HTTPHeaders(bytes: all, fields: Span(_unsafeElements: fields)),
                                            body: Span<UInt8>(_unsafeBytes: body),
-                                           contentTypeIsJSON: m.pointee.recorder.head.contentTypeIsJSON))
+                                           contentTypeIsJSON: m.pointee.recorder.head.contentTypeIsJSON,
+                                           requestIDField: m.pointee.recorder.head.requestIDField))
                 }
             }
         }

@@ -18,23 +18,30 @@ public struct HTTPRequest: ~Escapable {
     /// application does not look the field up and scan it again.
     public let contentTypeIsJSON: Bool?
 
+    /// The index of the one `X-Request-Id` field (the request's id, for the access record and
+    /// the answer), nil when there is none or more than one: noted by the parser as the field
+    /// arrives, so the application does not look it up.
+    public let requestIDField: Int?
+
     @_lifetime(copy target, copy headers, copy body)
     public init(method: HTTPMethod, versionMinor: Int = 1, target: Span<UInt8>, headers: HTTPHeaders, body: Span<UInt8>) {
         let contentType = headers.firstIndex(of: "Content-Type")
         self.init(method: method, versionMinor: versionMinor, target: target, headers: headers, body: body,
-                  contentTypeIsJSON: contentType.map { MediaType.isJSON(headers.value(at: $0)) })
+                  contentTypeIsJSON: contentType.map { MediaType.isJSON(headers.value(at: $0)) },
+                  requestIDField: headers.soleIndex(of: "X-Request-Id") ?? -1)
     }
 
-    /// With the parser's `contentTypeIsJSON`.
+    /// With the parser's `contentTypeIsJSON` and `requestIDField` (negative: none).
     @_lifetime(copy target, copy headers, copy body)
     init(method: HTTPMethod, versionMinor: Int, target: Span<UInt8>, headers: HTTPHeaders, body: Span<UInt8>,
-         contentTypeIsJSON: Bool?) {
+         contentTypeIsJSON: Bool?, requestIDField: Int) {
         self.method = method
         self.versionMinor = versionMinor
         self.target = target
         self.headers = headers
         self.body = body
         self.contentTypeIsJSON = contentTypeIsJSON
+        self.requestIDField = requestIDField >= 0 ? requestIDField : nil
     }
 
     /// Where `?` is in the target, or nil.

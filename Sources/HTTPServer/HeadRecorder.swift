@@ -4,8 +4,9 @@
 /// as it comes; the ranges are fixed when a field is complete.
 ///
 /// The fields the engine reads are told apart by the length of their name first (4 `Host`,
-/// 6 `Expect`, 12 `Content-Type`, 16 `Content-Encoding`, 17 `Transfer-Encoding`), so the other
-/// fields (Content-Length, Accept, User-Agent…) cost no comparison, and each of the five costs one.
+/// 6 `Expect`, 12 `Content-Type` and `X-Request-Id`, 16 `Content-Encoding`, 17
+/// `Transfer-Encoding`), so the other fields (Content-Length, Accept, User-Agent…) cost no
+/// comparison, and each of the six costs one or two.
 struct HeadRecorder {
     var head = RequestHead()
     /// The target, then each field's name and value.
@@ -73,7 +74,8 @@ struct HeadRecorder {
         }
         valueStart = min(valueStart, valueEnd)
         if let name = ReadField(name: base + nameStart, count: nameEnd &- nameStart) {
-            head.note(name, Span<UInt8>(_unsafeStart: (base + valueStart).assumingMemoryBound(to: UInt8.self), count: valueEnd &- valueStart))
+            head.note(name, Span<UInt8>(_unsafeStart: (base + valueStart).assumingMemoryBound(to: UInt8.self), count: valueEnd &- valueStart),
+                      at: fieldCount)
         }
         let field = HTTPHeaders.Field(name: nameStart..<nameEnd, value: valueStart..<valueEnd)
         if fieldCount < fields.count {
@@ -106,7 +108,7 @@ struct HeadRecorder {
 }
 
 /// What the head policy (`HeadPolicy.judge`) knows about a message: llhttp's facts, set when
-/// the head is complete, and the facts read off the five fields `HeadRecorder` notes.
+/// the head is complete, and the facts read off the six fields `HeadRecorder` notes.
 struct RequestHead {
     var method: HTTPMethod = .get
     var versionMajor = 1
@@ -126,6 +128,9 @@ struct RequestHead {
     var contentCoding: String?
     /// A `Transfer-Encoding` value naming a coding other than chunked (RFC 9112 §6.1).
     var transferCoding: String?
+    /// The index of the `X-Request-Id` field (`HTTPRequest.requestIDField`): -1 without one, -2
+    /// when there are several.
+    var requestIDField = -1
 
     /// Back to a new message's facts. Field by field, the strings only when set: assigning a
     /// new `RequestHead` destroyed the old one's three strings on every request (an outlined
@@ -144,11 +149,12 @@ struct RequestHead {
         contentTypeIsJSON = nil
         if contentCoding != nil { contentCoding = nil }
         if transferCoding != nil { transferCoding = nil }
+        requestIDField = -1
     }
 
     /// Notes one field the policy reads.
     @inline(__always)
-    fileprivate mutating func note(_ name: ReadField, _ value: Span<UInt8>) {
+    fileprivate mutating func note(_ name: ReadField, _ value: Span<UInt8>, at index: Int) {
         switch name {
         case .host:
             hostCount &+= 1
@@ -161,17 +167,19 @@ struct RequestHead {
             if contentCoding == nil { contentCoding = RequestTarget.coding(otherThan: "identity", in: value) }
         case .transferEncoding:
             if transferCoding == nil { transferCoding = RequestTarget.coding(otherThan: "chunked", in: value) }
+        case .requestID:
+            requestIDField = requestIDField == -1 ? index : -2
         }
     }
 }
 
-/// The five fields `RequestHead` reads, told from a name by its length and then its bytes as
+/// The six fields `RequestHead` reads, told from a name by its length and then its bytes as
 /// one to three words, ASCII letters folded to lower case (`| 0x20` on every byte). The folding
 /// is exact here because llhttp has checked the name is a token (RFC 9110 §5.6.2): the only
 /// `tchar`s that `| 0x20` changes are the capital letters, `^` and `_`, and the names hold
 /// neither of the last two. Words overlap where a name is not a multiple of their size.
 enum ReadField: CaseIterable {
-    case host, expect, contentType, contentEncoding, transferEncoding
+    case host, expect, contentType, contentEncoding, transferEncoding, requestID
 
     /// The field name, as the RFCs spell it.
     var name: String {
@@ -181,6 +189,7 @@ enum ReadField: CaseIterable {
         case .contentType: "Content-Type"
         case .contentEncoding: "Content-Encoding"
         case .transferEncoding: "Transfer-Encoding"
+        case .requestID: "X-Request-Id"
         }
     }
 
@@ -200,6 +209,8 @@ enum ReadField: CaseIterable {
             self = .expect
         case 12 where word(0) == 0x2d74_6e65_746e_6f63 && word(4) == 0x6570_7974_2d74_6e65:  // "content-", "ent-type"
             self = .contentType
+        case 12 where word(0) == 0x7365_7571_6572_2d78 && word(4) == 0x6469_2d74_7365_7571:  // "x-reques", "quest-id"
+            self = .requestID
         case 16 where word(0) == 0x2d74_6e65_746e_6f63 && word(8) == 0x676e_6964_6f63_6e65:  // "content-", "encoding"
             self = .contentEncoding
         case 17 where word(0) == 0x7265_6673_6e61_7274 && word(8) == 0x6e69_646f_636e_652d

@@ -25,6 +25,15 @@ final class EchoResponder: HTTPResponder {
             response.writeBody { $0.writeStaticString("echoed") }
             return
         }
+        // /request-id: the value of the field the parser noted as the request's one X-Request-Id
+        // (`none` without one), then whether a lookup of the fields agrees.
+        if path == "/request-id" {
+            let noted = request.requestIDField
+            let value = noted.map { String(copying: request.headers.value(at: $0)) } ?? "none"
+            let agrees = noted == request.headers.soleIndex(of: "X-Request-Id")
+            response.writeBody { $0.writeString(value + (agrees ? "" : " (a lookup disagrees)")) }
+            return
+        }
         // /bytes/N: N bytes of the pattern as one complete body (Content-Length).
         if path.hasPrefix("/bytes/") {
             let total = Int(path.dropFirst("/bytes/".count)) ?? 0

@@ -199,7 +199,7 @@ final class WebSemantics {
     @inline(__always)
     func begin(_ request: borrowing HTTPRequest, readable: Bool) {
         self.readable = readable
-        if let i = request.headers.soleIndex(of: "X-Request-Id"), RequestIDs.isSane(request.headers.value(at: i)) {
+        if let i = request.requestIDField, RequestIDs.isSane(request.headers.value(at: i)) {
             stamp = .caller(i)
         } else {
             stamp = .made(requestIDs.next())
@@ -264,6 +264,7 @@ final class WebSemantics {
         if let id = echo.id { requestIDs.stamp(id, &response) }
     }
 
+    @inline(__always)
     private func sealCORS(_ echo: RequestEcho, _ ending: Ending, _ response: inout HTTPResponse) {
         if !echo.readable { return response.append(noStore) }
         let varyByEncoding: Bool, varyByAccept: Bool
