@@ -30,6 +30,8 @@ public final class ParallaxApp: HTTPResponder {
     let web: WebSemantics
     /// The route table (Route.swift), its documents prepared before the first request.
     let routes = Route.table
+    /// The routes' path bytes (`Route.index(of:among:)`).
+    private let routePaths = Route.paths
     /// The access-log fields of the request just answered, read from its head while the access
     /// log is on; taken by its record (the engine calls `record` right after `respond`, or, for a
     /// prepared answer, once it is decided: `belong(to:)` tells).
@@ -73,7 +75,7 @@ public final class ParallaxApp: HTTPResponder {
     /// Every answer ends with its `X-Request-Id` (docs/operations.md#request-ids): 304s,
     /// preflights and problems included (`WebSemantics.begin`, `end`).
     public func respond(to request: borrowing HTTPRequest, into response: inout HTTPResponse) {
-        var index = Route.index(of: request.path)
+        var index = Route.index(of: request.path, among: routePaths)
         // A route this listener does not serve is an unknown path, counted as unmatched.
         if index < routes.count, hides(routes[index]) { index = routes.count }
         response.label = index

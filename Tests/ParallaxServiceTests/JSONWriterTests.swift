@@ -21,6 +21,16 @@ import HTTPServer
         #expect(Double(expected) == value)
     }
 
+    /// The written-out tables of `longDecimal` are the powers they name.
+    @Test func thePowerTablesAreThePowers() {
+        var five: UInt64 = 1, ten: UInt64 = 1
+        for k in 0...19 {
+            #expect(ReservedBytes.powersOfFive[k] == five && ReservedBytes.powersOfTen[k] == ten, "k = \(k)")
+            if k < 19 { five *= 5; ten *= 10 }
+        }
+        #expect(ReservedBytes.powersOfFive.count == 20 && ReservedBytes.powersOfTen.count == 20)
+    }
+
     @Test func nonFiniteNumbersBecomeNull() {
         #expect(written { w in
             w.arrayStart(); w.number(.infinity); w.number(-.infinity); w.number(.nan); w.arrayEnd()

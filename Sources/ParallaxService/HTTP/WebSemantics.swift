@@ -257,6 +257,7 @@ final class WebSemantics {
     /// be gzip-coded, `Origin` when the policy is a list. Literal values, no arrays: this runs on
     /// every answer. The three layout routes add `Accept`: it chooses JSON or the SVG picture
     /// (docs/api.md#pictures), so a cache must key on it (RFC 9110 §12.5.5).
+    @inline(__always)
     func seal(_ echo: RequestEcho, _ ending: Ending, _ response: inout HTTPResponse) {
         sealCORS(echo, ending, &response)
         // An answer decided after `respond` (a prepared refusal) carries its request's id here;
