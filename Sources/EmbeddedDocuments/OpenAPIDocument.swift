@@ -25,7 +25,9 @@ info:
     (`viewport.width=390&pageCount=5&offset=100`), `offsets` and `properties` repeated
     (`offsets=0&offsets=195`, the default style generated clients send) or as a comma list, and
     `layers` / `elements` as strings of JSON text. An unknown parameter is a 422 like an unknown
-    field. Generated clients (docs/api.md#generated-clients): one operation per path and method,
+    field. A POST's fields are its body's: a POST whose target carries a query is a 422 (pointer
+    `""`, naming what the query sent) before its body is read, never a query silently dropped
+    (docs/api.md#the-query-of-a-post). Generated clients (docs/api.md#generated-clients): one operation per path and method,
     JSON listed first and typed by its model, `oneOf` answers told apart by their required members;
     the SVG and CSS forms are the same operation's second media type, read as text.
 

@@ -158,6 +158,9 @@ public final class ParallaxApp: HTTPResponder {
             // to quote a refused one.
             switch request.contentTypeIsJSON {
             case true?:
+                // docs/api.md#the-query-of-a-post: a POST's fields are its body's; a query beside
+                // them is refused whole, never silently dropped.
+                if request.query.count > 0 { return .invalid([Self.postQueryIssue(request.query)]) }
                 use(request.body)
                 return nil
             case false?:
@@ -183,6 +186,21 @@ public final class ParallaxApp: HTTPResponder {
         case .failure(let e):
             return .invalid(e.issues)
         }
+    }
+
+    /// The 422's issue for a POST that carries a query: the names it sent (at most three, each cut
+    /// at 32 bytes), and what to do instead.
+    static func postQueryIssue(_ query: Span<UInt8>) -> ValidationIssue {
+        var names: [String] = []
+        var more = false
+        for pair in String(copying: query).split(separator: "&") where !pair.isEmpty {
+            let name = String(pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0].prefix(32))
+            if names.contains(name) { continue }
+            if names.count == 3 { more = true; break }
+            names.append(name)
+        }
+        let sent = names.isEmpty ? "" : " (it sent " + names.joined(separator: ", ") + (more ? ", …" : "") + ")"
+        return ValidationIssue(pointer: "", message: "the query of a POST is not read\(sent): give every field in the JSON body, or send the query alone with GET")
     }
 
     /// The one path of the model routes: read, validate, lay out, and hand the answer's cursor

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import Testing
 @testable import ParallaxService
@@ -87,6 +88,26 @@ import Testing
         case .success(let bytes): bytes.description
         case .failure(let e): "error: " + e.issues.map(\.description).joined(separator: "; ")
         }
+    }
+
+    /// docs/api.md#the-query-of-a-post: a POST's query is refused whole (422, pointer ""), naming
+    /// what it sent, on every model route, never read beside the body nor dropped unsaid; an empty
+    /// query (`?` alone) is no query, and the same fields as a GET's query are answered.
+    @Test func aPostsQueryIsRefusedWholeNotDropped() throws {
+        let body = #"{"viewport":{"width":390,"height":844},"pageCount":3}"#
+        let client = Client()
+        for route in ["/v1/paging/keyframes", "/v1/paging", "/v1/header/keyframes?x", "/v1/scroll"] {
+            let r = client.post(route.contains("?") ? route : route + "?format=css&scope=a&format=json&b=1&c=2", body)
+            #expect(r.status == 422, "\(route)")
+            let problem = try #require(try JSONSerialization.jsonObject(with: Data(r.bytes)) as? [String: Any])
+            let errors = try #require(problem["errors"] as? [[String: String]])
+            #expect(errors.count == 1 && errors[0]["pointer"] == "", "\(route)")
+            let want = route.contains("?") ? "(it sent x)" : "(it sent format, scope, b, …)"
+            #expect(errors[0]["message"]?.contains("the query of a POST is not read " + want) == true, "\(errors)")
+        }
+        #expect(client.post("/v1/paging?", body).status == 200)
+        #expect(client.post("/v1/paging", body).status == 200)
+        #expect(client.get("/v1/paging/keyframes?viewport.width=390&viewport.height=844&pageCount=3&format=css").status == 200)
     }
 
     @Test func dottedNamesBecomeNestedObjects() {
