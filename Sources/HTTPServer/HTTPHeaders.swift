@@ -62,9 +62,13 @@ public struct HTTPHeaders: ~Escapable {
     }
 
     @usableFromInline
-    func scanFirst(_ name: StaticString) -> Int? {
+    func scanFirst(_ name: StaticString) -> Int? { index(of: name, from: 0) }
+
+    /// The index of the first field named `name` at `start` or after it, or nil: the one scan
+    /// the lookups share.
+    func index(of name: StaticString, from start: Int) -> Int? {
         let n = Int32(truncatingIfNeeded: name.utf8CodeUnitCount)
-        var i = 0
+        var i = start
         while i < fields.count {
             // Lengths first, from the stored range: most fields differ there.
             let f = fields[i]
@@ -85,15 +89,8 @@ public struct HTTPHeaders: ~Escapable {
 
     @usableFromInline
     func scanSole(_ name: StaticString) -> Int? {
-        guard let first = scanFirst(name) else { return nil }
-        let n = Int32(truncatingIfNeeded: name.utf8CodeUnitCount)
-        var i = first &+ 1
-        while i < fields.count {
-            let f = fields[i]
-            if f.nameEnd &- f.nameStart == n && Self.sameName(bytes.extracting(f.name), name) { return nil }
-            i &+= 1
-        }
-        return first
+        guard let first = index(of: name, from: 0) else { return nil }
+        return index(of: name, from: first &+ 1) == nil ? first : nil
     }
 
     /// The first value of `name` as a String (allocates: for rare fields and tests).
@@ -118,16 +115,12 @@ public struct HTTPHeaders: ~Escapable {
 
     @usableFromInline
     func scanJoined(_ name: StaticString) -> String? {
-        let n = Int32(truncatingIfNeeded: name.utf8CodeUnitCount)
         var result: String?
-        var i = 0
-        while i < fields.count {
-            let f = fields[i]
-            if f.nameEnd &- f.nameStart == n && Self.sameName(bytes.extracting(f.name), name) {
-                let v = String(copying: value(at: i))
-                result = result.map { $0 + ", " + v } ?? v
-            }
-            i &+= 1
+        var next = index(of: name, from: 0)
+        while let i = next {
+            let v = String(copying: value(at: i))
+            result = result.map { $0 + ", " + v } ?? v
+            next = index(of: name, from: i &+ 1)
         }
         return result
     }
