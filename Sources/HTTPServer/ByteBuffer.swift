@@ -166,6 +166,7 @@ public struct ByteBuffer: Sendable {
         bytes.withUnsafeBytes { writeRaw($0) }
     }
 
+    @inlinable @inline(__always)
     public mutating func writeBytes(_ bytes: RawSpan) {
         bytes.withUnsafeBytes { writeRaw($0) }
     }
@@ -265,6 +266,21 @@ public struct ByteBuffer: Sendable {
     public func byte(at offset: Int) -> UInt8 {
         precondition(offset >= 0 && offset < readableBytes, "read outside the readable bytes")
         return storage.base.load(fromByteOffset: _readerIndex &+ offset, as: UInt8.self)
+    }
+
+    /// The 8 bytes at `offset` of the readable range as a little-endian word, bounds-checked:
+    /// bytes compared a word at a time (a field name, `ReadField`).
+    @inlinable @inline(__always)
+    func word(at offset: Int) -> UInt64 {
+        precondition(offset >= 0 && offset &+ 8 <= readableBytes, "read outside the readable bytes")
+        return UInt64(littleEndian: storage.base.loadUnaligned(fromByteOffset: _readerIndex &+ offset, as: UInt64.self))
+    }
+
+    /// The 4 bytes at `offset` of the readable range as a little-endian word, bounds-checked.
+    @inlinable @inline(__always)
+    func halfWord(at offset: Int) -> UInt32 {
+        precondition(offset >= 0 && offset &+ 4 <= readableBytes, "read outside the readable bytes")
+        return UInt32(littleEndian: storage.base.loadUnaligned(fromByteOffset: _readerIndex &+ offset, as: UInt32.self))
     }
 
     /// A copy of the readable bytes (tests, logs; not the hot path).

@@ -29,7 +29,7 @@ final class HTTPParser {
                                            headers: HTTPHeaders(bytes: all, fields: Span(_unsafeElements: fields)),
                                            body: Span<UInt8>(_unsafeBytes: body),
                                            contentTypeIsJSON: m.pointee.recorder.head.contentTypeIsJSON,
-                                           requestIDField: m.pointee.recorder.head.requestIDField))
+                                           requestIDField: m.pointee.recorder.head.requestIDField, queryStart: m.pointee.recorder.queryStart))
                 }
             }
         }
@@ -243,7 +243,7 @@ final class HTTPParser {
     }
 
     private static func url(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
-        m.pointee.recorder.appendTarget(UnsafeRawBufferPointer(start: at, count: at == nil ? 0 : n))
+        m.pointee.recorder.appendTarget(RawSpan(_unsafeBytes: UnsafeRawBufferPointer(start: at, count: at == nil ? 0 : n)))
         // The target comes first, so these are its bytes alone: over the limit it is a 414
         // (RFC 9110 §15.5.15), not the 431 of a head whose fields are too large.
         if countHeaderBytes(m, n) { return 0 }
@@ -252,12 +252,12 @@ final class HTTPParser {
     }
 
     private static func field(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
-        m.pointee.recorder.appendName(UnsafeRawBufferPointer(start: at, count: at == nil ? 0 : n))
+        m.pointee.recorder.appendName(RawSpan(_unsafeBytes: UnsafeRawBufferPointer(start: at, count: at == nil ? 0 : n)))
         return countHeaderBytes(m, n) ? 0 : headersTooLarge(m)
     }
 
     private static func fieldValue(_ m: UnsafeMutablePointer<Message>, _ at: UnsafePointer<CChar>?, _ n: Int) -> Int32 {
-        m.pointee.recorder.appendValue(UnsafeRawBufferPointer(start: at, count: at == nil ? 0 : n))
+        m.pointee.recorder.appendValue(RawSpan(_unsafeBytes: UnsafeRawBufferPointer(start: at, count: at == nil ? 0 : n)))
         return countHeaderBytes(m, n) ? 0 : headersTooLarge(m)
     }
 

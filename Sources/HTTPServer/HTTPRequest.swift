@@ -28,24 +28,28 @@ public struct HTTPRequest: ~Escapable {
         let contentType = headers.firstIndex(of: "Content-Type")
         self.init(method: method, versionMinor: versionMinor, target: target, headers: headers, body: body,
                   contentTypeIsJSON: contentType.map { MediaType.isJSON(headers.value(at: $0)) },
-                  requestIDField: headers.soleIndex(of: "X-Request-Id") ?? -1)
+                  requestIDField: headers.soleIndex(of: "X-Request-Id") ?? -1, queryStart: Self.queryStart(of: target) ?? -1)
     }
 
-    /// With the parser's `contentTypeIsJSON` and `requestIDField` (negative: none).
+    /// With the parser's `contentTypeIsJSON`, `requestIDField` and `queryStart` (negative: none).
     @_lifetime(copy target, copy headers, copy body)
     init(method: HTTPMethod, versionMinor: Int, target: Span<UInt8>, headers: HTTPHeaders, body: Span<UInt8>,
-         contentTypeIsJSON: Bool?, requestIDField: Int) {
+         contentTypeIsJSON: Bool?, requestIDField: Int, queryStart: Int) {
         self.method = method
         self.versionMinor = versionMinor
         self.target = target
+        self.queryStart = queryStart >= 0 ? queryStart : nil
         self.headers = headers
         self.body = body
         self.contentTypeIsJSON = contentTypeIsJSON
         self.requestIDField = requestIDField >= 0 ? requestIDField : nil
     }
 
-    /// Where `?` is in the target, or nil.
-    public var queryStart: Int? {
+    /// Where `?` is in the target, or nil: found once, by the parser (`HeadRecorder.findQuery`),
+    /// for routing, the query's readers and the POST check alike.
+    public let queryStart: Int?
+
+    static func queryStart(of target: Span<UInt8>) -> Int? {
         var i = 0
         while i < target.count {
             if target[i] == UInt8(ascii: "?") { return i }

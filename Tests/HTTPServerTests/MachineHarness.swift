@@ -34,6 +34,12 @@ final class EchoResponder: HTTPResponder {
             response.writeBody { $0.writeString(value + (agrees ? "" : " (a lookup disagrees)")) }
             return
         }
+        // /q…: the path and the query as the application sees them.
+        if path.hasPrefix("/q") {
+            let query = request.queryStart == nil ? "no query" : "query=" + String(copying: request.query)
+            response.writeBody { $0.writeString("\(path) \(query)") }
+            return
+        }
         // /bytes/N: N bytes of the pattern as one complete body (Content-Length).
         if path.hasPrefix("/bytes/") {
             let total = Int(path.dropFirst("/bytes/".count)) ?? 0
