@@ -3,8 +3,8 @@ import CLibUV
 import Glibc
 #endif
 
-/// `parallax-server --healthcheck` for the container's HEALTHCHECK (there is no curl in the
-/// image): a blocking POSIX client that asks `GET /healthz` and reports whether the answer is 200.
+/// The executable's `--healthcheck` for a container's HEALTHCHECK (an image without curl): a
+/// blocking POSIX client that asks `GET /healthz` and reports whether the answer is 200.
 /// It lives in the engine so that the executable imports no C module: the sockaddr casts of
 /// `connect(2)` stay in CLibUV's shim, behind one call.
 public enum HealthProbe {
