@@ -14,13 +14,13 @@
 /// like the connection that owns it, and a producer is handed the outbox, never its stream, so
 /// the accesses are not checked at run time.
 final class BodyStream {
-    @exclusivity(unchecked) private(set) var producer: any HTTPBodyProducer
+    private(set) var producer: any HTTPBodyProducer
     let chunked: Bool
     /// The announced Content-Length, checked when the producer is done.
     let expectedLength: Int?
     /// Close after the body (an HTTP/1.0 peer with unknown length, or the response asked to).
     let close: Bool
-    @exclusivity(unchecked) private(set) var produced = 0
+    private(set) var produced = 0
     /// One slice of the producer's preparation (`HTTPBodyProducer.prepare`).
     func prepare() -> Preparation<HTTPResponse> { producer.prepare() }
 

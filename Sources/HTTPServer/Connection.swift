@@ -14,7 +14,7 @@ final class Connection {
 
     unowned(unsafe) let loop: EventLoop
     /// Only this loop's thread touches a connection, one callback at a time: the dynamic
-    /// exclusivity checks of class properties would cost ~3 000 instructions a request.
+    /// exclusivity checks of these four cost w7 ≈ 530 instructions a request (docs/PERFORMANCE.md#measured-choices-the-code-keeps).
     @exclusivity(unchecked) var machine: HTTPConnectionStateMachine
     var listIndex = -1
     /// True while listed in the loop's budget waiters.

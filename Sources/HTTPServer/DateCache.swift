@@ -4,7 +4,8 @@
 final class DateCache {
     /// `Server: <name>\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\n` (no Server line when the
     /// configuration names no server).
-    /// (Loop-confined like the rest of the cache: no dynamic exclusivity checks on the hot path.)
+    /// Loop-confined like the rest of the cache: the dynamic exclusivity checks of these four
+    /// cost w7 ≈ 140 instructions a request (docs/PERFORMANCE.md#measured-choices-the-code-keeps).
     @exclusivity(unchecked) private(set) var line = ByteBuffer(capacity: 64)
     /// `HTTP/1.1 200 OK\r\n` + `line`: the start of most responses, one copy.
     @exclusivity(unchecked) private(set) var okHead = ByteBuffer(capacity: 96)

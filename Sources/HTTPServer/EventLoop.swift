@@ -26,7 +26,8 @@ final class EventLoop: @unchecked Sendable {
     let readBuffer = UVReadBuffer(size: EventLoop.readBufferSize)
     let date: DateCache
     /// Read by every connection's every answer, on this loop's thread only (set before the loop
-    /// runs, cleared after): no dynamic exclusivity check for it either.
+    /// runs, cleared after): unchecked like `response`, the two checked cost w7 ≈ 95
+    /// instructions a request (docs/PERFORMANCE.md#measured-choices-the-code-keeps).
     @exclusivity(unchecked) private(set) var responder: (any HTTPResponder)?
     /// One response value per loop, its body capacity reused by every request; only the loop's
     /// thread touches it, so the per-request `inout` skips the dynamic exclusivity check.

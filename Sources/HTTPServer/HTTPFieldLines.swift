@@ -32,6 +32,8 @@ public final class HTTPCountedField {
     /// The longest line: a start of up to 41 bytes, 20 digits (`UInt64.max`), CRLF, and room for
     /// the one digit more a counter past `UInt64.max` would never need.
     public static let capacity = 64
+    /// Counted and written by one loop only: checked accesses cost w7 ≈ 430 instructions a
+    /// request (docs/PERFORMANCE.md#measured-choices-the-code-keeps).
     @exclusivity(unchecked) @usableFromInline var bytes: InlineArray<64, UInt8>
     /// Bytes of the line, its CRLF included.
     @exclusivity(unchecked) @usableFromInline var count: Int

@@ -20,11 +20,10 @@ public final class ParallaxApp: HTTPResponder {
     private let openConnections: @Sendable () -> Int
     private let refusals: @Sendable () -> ServiceMetrics.Refusals
     let parser = JSONParser()
-    /// Written on the app's own loop only, like `readerScratch`: unchecked, since a checked
-    /// access cost ≈ 67 instructions a request (`swift_beginAccess`, bench/callgrind).
+    /// Written on the app's own loop only, like `readerScratch` and `answeredFields`: unchecked,
+    /// since the three checked cost w1 ≈ 310 and w7 ≈ 140 instructions a request (docs/PERFORMANCE.md#measured-choices-the-code-keeps).
     @exclusivity(unchecked) private var accessLog: AccessLog?
     /// The JSON readers' path and key buffers, reused from request to request.
-    /// (Loop-confined like the whole app: no dynamic exclusivity checks on these per-request vars.)
     @exclusivity(unchecked) var readerScratch = InputReader.Scratch()
     /// CORS, caching and compression around every answer (docs/api.md#caching).
     let web: WebSemantics

@@ -36,15 +36,15 @@ final class WebSemantics {
     let requestIDs = RequestIDs()
     /// Of the request being answered, set by `begin` before its route runs: which id its answer
     /// ends with, and whether web pages may read it (all routes but `/metrics`, `Route.hasCORS`).
-    @exclusivity(unchecked) private(set) var stamp = RequestIDs.Stamp.made(0)
-    @exclusivity(unchecked) private var readable = true
+    private(set) var stamp = RequestIDs.Stamp.made(0)
+    private var readable = true
     static let etag = HTTPFieldName(prefix: "ETag: ")
     /// Answers shorter than this go out as identity: below ~1 KiB gzip's 18-byte frame and the
     /// client's inflate cost more than the bytes saved (docs/api.md#compression).
     static let minimumGzipBytes = 1024
     private let gzip = Gzip()
     /// The compressed body; swapped with the response's, so both keep their capacity.
-    @exclusivity(unchecked) private var scratch = ByteBuffer()
+    private var scratch = ByteBuffer()
 
     init(options: ServiceOptions) {
         self.cors = options.cors
