@@ -41,8 +41,7 @@ final class HTTPParser {
         return m.pointee.recorder.bytes.withUnsafeReadableBytes { head in
             let limit = min(m.pointee.recorder.targetEnd, head.count)
             let start = min(m.pointee.recorder.targetStart, limit)
-            var end = start
-            while end < limit && head[end] != UInt8(ascii: "?") { end &+= 1 }
+            let end = max(start, min(m.pointee.recorder.pathEnd, limit))
             return RecordPath(Span<UInt8>(_unsafeBytes: UnsafeRawBufferPointer(rebasing: head[start..<end])))
         }
     }

@@ -15,8 +15,9 @@ struct HeadRecorder {
     /// absolute-form target (RFC 9112 §3.2.2), so routing sees the origin-form path.
     var targetStart = 0
     var targetEnd = 0
-    /// Where `?` is in the target (from `targetStart`), or -1 (`HTTPRequest.queryStart`).
-    var queryStart = -1
+    /// Where `?` is in the target (from `targetStart`), -1 without one (`HTTPRequest.queryStart`),
+    /// -2 before the head is complete (`findQuery` has not looked yet).
+    var queryStart = -2
     var fields: [HTTPHeaders.Field] = []
     /// The current message's fields are `fields[..<fieldCount]`: the array is overwritten,
     /// not emptied, per message (`removeAll(keepingCapacity:)` is a non-inlined
@@ -34,7 +35,7 @@ struct HeadRecorder {
         bytes.clear(keepingCapacityUpTo: 1 << 14)
         targetStart = 0
         targetEnd = 0
-        queryStart = -1
+        queryStart = -2
         fieldCount = 0
         nameStart = -1
         valueStart = -1
@@ -109,11 +110,21 @@ struct HeadRecorder {
         return true
     }
 
+    /// Where the target's path ends: at its `?`, or at its end.
+    var pathEnd: Int {
+        if queryStart >= 0 { return targetStart &+ queryStart }
+        if queryStart == -1 { return targetEnd }
+        var i = targetStart  // the head is not complete: `findQuery` has not looked yet
+        while i < targetEnd && bytes.byte(at: i) != UInt8(ascii: "?") { i &+= 1 }
+        return i
+    }
+
     /// Finds the target's `?` once, for routing and the query's readers alike: eight bytes at a
     /// time (a byte equal to `?` is a zero byte of the word XOR `?`s, found by the borrow trick,
     /// whose lowest flag is always exact), then byte by byte (≈ 2 instructions a byte, where a
     /// look of a span byte by byte took 6).
     private mutating func findQuery() {
+        queryStart = -1
         var i = targetStart
         while i &+ 8 <= targetEnd {
             let x = bytes.word(at: i) ^ 0x3F3F_3F3F_3F3F_3F3F
