@@ -224,6 +224,14 @@ import Testing
         // A frame is still required when the request gives viewport (numbers of one size).
         let fixed = client.post("/v1/scroll/keyframes", #"{"viewport":{"width":390,"height":700},"elements":[{"name":"a","opacity":[0,1]}],"format":"css"}"#)
         #expect(problem(fixed).map(\.pointer) == ["/elements/0/frame"])
+        // And without viewport in a format of numbers: each missing frame where the reader met
+        // it, among the other issues, then viewport's own.
+        let numbers = client.post("/v1/scroll/keyframes", #"{"elements":[{"name":"a","opacity":[0,1]},{"frame":{"x":0,"y":0,"width":9,"height":9}},{"name":"c","opacity":[0,1]}],"format":"json"}"#)
+        #expect(problem(numbers).map(\.pointer) == ["/elements/0/frame", "/elements/1/name", "/elements/2/frame", "/viewport"])
+        #expect(problem(numbers).prefix(3).map(\.message) == ["is required", "is required", "is required"])
+        // A fluid stylesheet takes the frameless ones, and still names the element without a name.
+        let fluid = client.post("/v1/scroll/keyframes", #"{"elements":[{"name":"a","opacity":[0,1]},{"frame":{"x":0,"y":0,"width":9,"height":9}},{"name":"c","opacity":[0,1]}],"format":"css"}"#)
+        #expect(problem(fluid).map(\.pointer) == ["/elements/1/name"])
     }
 
     @Test func aFluidPagerCoversItsWholeRangeAndRefusesADomain() {

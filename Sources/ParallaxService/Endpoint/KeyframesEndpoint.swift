@@ -26,16 +26,15 @@ enum KeyframesEndpoint<Model: FluidStyled>: Endpoint {
     /// (laid out at the reference sizes, `FluidScenes`), where an element may also leave out
     /// `frame`; for json and keytimes, numbers of one size, still an error, saying why.
     private static func readFluid(_ input: inout Model, _ options: inout KeyframesOptions, _ reader: inout InputReader) {
-        guard reader.lacksViewport else { return }
+        guard reader.lacksViewport else { return reader.requireFrames() }
         guard options.format == .css || options.format == .waapi else {
+            reader.requireFrames()
             reader.fail(missing: "viewport", "is required with format \"\(options.format.rawValue)\" (numbers for one size); only format \"css\" and \"waapi\" may leave it out: their fluid answers fit the scroller at any size")
             return
         }
         options.fluid = true
         input.viewport = FluidScenes.placeholder(input.fluidPageSize)
-        for i in 0..<input.fluidElementCount where reader.withdraw("/elements/\(i)/frame", "is required") {
-            options.frameless.insert(i)
-        }
+        options.frameless = Set(reader.framelessElements.map(\.element))
     }
 
     static func valueIssues(_ request: (Model, KeyframesOptions), limits: LayoutLimits) -> [ValidationIssue] {

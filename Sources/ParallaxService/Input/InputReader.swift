@@ -41,6 +41,11 @@ struct InputReader {
     /// StaticString here cost w1 ≈ 130 instructions in copies and destroys, bench/callgrind).
     var mayLackViewport = false
     private(set) var lacksViewport = false
+    /// On the same routes, the elements (`/elements/i`) that left out `frame`, each with where
+    /// its issue would stand among `issues`: a fluid stylesheet lays such an element out in the
+    /// page's flow (docs/web.md#elements-in-your-own-flow), any other answer needs the frame
+    /// (`requireFrames`). Empty, and never allocated, on a complete request.
+    private(set) var framelessElements: [(element: Int, issueIndex: Int)] = []
 
     /// A reader over `scratch`'s buffers (moved in, no copy); give them back with `release`.
     init(reusing scratch: inout Scratch) {
@@ -74,13 +79,13 @@ struct InputReader {
         issues.append(ValidationIssue(pointer: pointer, message: message))
     }
 
-    /// Takes back the issue at `pointer` saying `message`, if there is one: a route on which a
-    /// nested field may be absent in some forms, known only once the whole document is read (a
-    /// fluid stylesheet's element `frame`, docs/web.md#fluid-and-fixed).
-    mutating func withdraw(_ pointer: String, _ message: String) -> Bool {
-        guard let i = issues.firstIndex(where: { $0.pointer == pointer && $0.message == message }) else { return false }
-        issues.remove(at: i)
-        return true
+    /// The `frame` of each element in `framelessElements` is required after all (an answer that
+    /// is not a fluid stylesheet): its issue, where the reader met it.
+    mutating func requireFrames() {
+        for (element, index) in framelessElements.reversed() {
+            issues.insert(ValidationIssue(pointer: "/elements/\(element)/frame", message: "is required"), at: index)
+        }
+        framelessElements.removeAll()
     }
 
     /// Reports `message` one level down, at the field `name` the document lacks (also a route's
@@ -156,6 +161,11 @@ struct InputReader {
             let name = fields.name(at: i).rawValue
             if mayLackViewport, path.isEmpty, name == "viewport" {
                 lacksViewport = true
+                continue
+            }
+            if mayLackViewport, name == "frame", path.count == 2, case .index(let element) = path[1],
+               JSONPointer([path[0].token]).description == "/elements" {
+                framelessElements.append((element, issues.count))
                 continue
             }
             fail(missing: name, "is required")

@@ -4,8 +4,6 @@ import ParallaxLayout
 /// lay it out at the reference sizes (`FluidScenes`), the fluid form's own rules, and its scene.
 protocol FluidStyled: LayoutModel {
     var viewport: Size { get set }
-    /// How many elements may leave out `frame` (scroll elements; 0 for the other models).
-    var fluidElementCount: Int { get }
     /// A request whose numbers bend exactly where this one's do, at most a few boxes long: what
     /// `FluidScenes` checks at its extra sizes.
     var fluidProbe: Self { get }
@@ -33,7 +31,6 @@ extension FluidStyled {
 }
 
 extension PagingInput: FluidStyled {
-    var fluidElementCount: Int { 0 }
 
     /// At most 5 pages: pages 0, 1, the middle ones and the last two bend alike for any N ≥ 5
     /// (page i's numbers are page 0's moved by i·L; only the first and last meet the range's ends).
@@ -94,7 +91,6 @@ extension PagingInput: FluidStyled {
 }
 
 extension HeaderInput: FluidStyled {
-    var fluidElementCount: Int { 0 }
     var fluidProbe: HeaderInput { self }
     func fluidIssues(_ o: KeyframesOptions) -> [ValidationIssue] { [] }
 
@@ -107,7 +103,6 @@ extension HeaderInput: FluidStyled {
 }
 
 extension ScrollInput: FluidStyled {
-    var fluidElementCount: Int { elements.count }
     /// Every element (each is its own small scene).
     var fluidProbe: ScrollInput { self }
 
