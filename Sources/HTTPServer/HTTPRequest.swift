@@ -45,7 +45,7 @@ public struct HTTPRequest: ~Escapable {
         self.requestIDField = requestIDField >= 0 ? requestIDField : nil
     }
 
-    /// Where `?` is in the target, or nil: found once, by the parser (`HeadRecorder.findQuery`),
+    /// Where `?` is in the target, or nil: found once, by the parser (`HeadRecorder.queryOffset`),
     /// for routing, the query's readers and the POST check alike.
     public let queryStart: Int?
 

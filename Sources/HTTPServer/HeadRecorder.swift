@@ -16,7 +16,7 @@ struct HeadRecorder {
     var targetStart = 0
     var targetEnd = 0
     /// Where `?` is in the target (from `targetStart`), -1 without one (`HTTPRequest.queryStart`),
-    /// -2 before the head is complete (`findQuery` has not looked yet).
+    /// -2 before the head is complete (`queryOffset` has not looked yet).
     var queryStart = -2
     var fields: [HTTPHeaders.Field] = []
     /// The current message's fields are `fields[..<fieldCount]`: the array is overwritten,
@@ -106,42 +106,34 @@ struct HeadRecorder {
             guard let start = RequestTarget.originFormStart(&bytes, end: targetEnd) else { return false }
             targetStart = start
         }
-        findQuery()
+        queryStart = queryOffset()
         return true
     }
 
     /// Where the target's path ends: at its `?`, or at its end.
     var pathEnd: Int {
-        if queryStart >= 0 { return targetStart &+ queryStart }
-        if queryStart == -1 { return targetEnd }
-        var i = targetStart  // the head is not complete: `findQuery` has not looked yet
-        while i < targetEnd && bytes.byte(at: i) != UInt8(ascii: "?") { i &+= 1 }
-        return i
+        let q = queryStart == -2 ? queryOffset() : queryStart  // -2: the head is not complete yet
+        return q >= 0 ? targetStart &+ q : targetEnd
     }
 
-    /// Finds the target's `?` once, for routing and the query's readers alike: eight bytes at a
+    /// Where the target's `?` is (from `targetStart`), or -1; looked for once, when the head is
+    /// complete, for routing and the query's readers alike (`queryStart`): eight bytes at a
     /// time (a byte equal to `?` is a zero byte of the word XOR `?`s, found by the borrow trick,
     /// whose lowest flag is always exact), then byte by byte (≈ 2 instructions a byte, where a
     /// look of a span byte by byte took 6).
-    private mutating func findQuery() {
-        queryStart = -1
+    private func queryOffset() -> Int {
         var i = targetStart
         while i &+ 8 <= targetEnd {
             let x = bytes.word(at: i) ^ 0x3F3F_3F3F_3F3F_3F3F
             let found = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
-            if found != 0 {
-                queryStart = i &+ found.trailingZeroBitCount >> 3 &- targetStart
-                return
-            }
+            if found != 0 { return i &+ found.trailingZeroBitCount >> 3 &- targetStart }
             i &+= 8
         }
         while i < targetEnd {
-            if bytes.byte(at: i) == UInt8(ascii: "?") {
-                queryStart = i &- targetStart
-                return
-            }
+            if bytes.byte(at: i) == UInt8(ascii: "?") { return i &- targetStart }
             i &+= 1
         }
+        return -1
     }
 }
 

@@ -41,7 +41,7 @@ import Testing
     }
 }
 
-/// The parser finds the target's `?` once (`HeadRecorder.findQuery`, eight bytes at a time, then
+/// The parser finds the target's `?` once (`HeadRecorder.queryOffset`, eight bytes at a time, then
 /// byte by byte): at every position of targets of every length up to three words, in origin and
 /// absolute form, the path and the query the application sees are the target's split at its first `?`.
 @Suite struct QueryStartTests {
