@@ -164,18 +164,7 @@ import Testing
         #expect(!all.tracks.contains { $0.property.hasSuffix(".width") || $0.property.hasSuffix(".y") })
     }
 
-    @Test func momentFieldsAreRefusedWithTheirPointers() {
-        var input = specExample()
-        input.page = 1
-        input.offsets = [1]
-        input.previousOffset = 0
-        input.velocity = 10
-        input.pixelScale = 2
-        let got = pointers { () throws(ValidationError) in try input.keyframes(domain: nil, properties: nil) }
-        for pointer in ["/offset", "/page", "/offsets", "/previousOffset", "/velocity", "/pixelScale"] {
-            #expect(got.contains(pointer), "\(pointer) in \(got)")
-        }
-    }
+    // The moment fields' refusals, in the schema's order: FieldNamesTests.
 
     @Test func domainMustBeFiniteAndIncreasing() {
         var input = specExample()

@@ -82,19 +82,21 @@ extension HeaderInput {
     /// `offset` / `offsets` finite (not both; 1…maxOffsets), content size > 0, `motionScale` 0…1,
     /// `pixelScale` > 0.
     public func validate(limits: LayoutLimits = .standard) -> [ValidationIssue] {
+        typealias F = HeaderRequestField
         var c = Checker(limits: limits)
-        c.size(viewport, "/viewport")
-        let heightOK = c.size(header.height, "/header/height")
+        c.size(viewport, F.viewport.pointer())
+        let heightOK = c.size(header.height, HeaderField.height.pointer(in: F.header.pointer()))
         if let m = header.minHeight {
             // 0 ≤ m ≤ Hh, one rule (Hh's own bound stands in while Hh is invalid).
             let hi = heightOK ? header.height : limits.maxMagnitude
-            c.within(m, Bounds(lo: 0, hi: hi, hiName: "header.height", hiKnown: heightOK), "/header/minHeight")
+            c.within(m, Bounds(lo: 0, hi: hi, hiName: "header.height", hiKnown: heightOK),
+                     HeaderField.minHeight.pointer(in: F.header.pointer()))
         }
-        if offset != nil, offsets != nil { c.add("/offsets", "give only one of offset, offsets") }
-        if let y = offset { c.number(y, "/offset") }
-        if let list = offsets { _ = c.offsets(list, "/offsets") }
-        if let content { c.size(content, "/content") }
-        c.motionAndPixels(motionScale: motionScale, pixelScale: pixelScale)
+        if offset != nil, offsets != nil { c.add(F.offsets.pointer(), "give only one of offset, offsets") }
+        if let y = offset { c.number(y, F.offset.pointer()) }
+        if let list = offsets { _ = c.offsets(list, F.offsets.pointer()) }
+        if let content { c.size(content, F.content.pointer()) }
+        c.motionAndPixels(F.self, motionScale: motionScale, pixelScale: pixelScale)
         return c.issues
     }
 }

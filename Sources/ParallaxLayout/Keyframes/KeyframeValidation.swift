@@ -3,9 +3,9 @@
 
 extension Checker {
     /// docs/model.md#keyframes: "`offset`, `page`, `offsets`, `previousOffset`, `velocity` and `pixelScale` describe
-    /// one moment or round to pixels: each is a 422 here".
-    mutating func refuseMoment(_ given: Bool, _ pointer: String) {
-        if given { add(pointer, "not allowed in a keyframes request (give domain instead)") }
+    /// one moment or round to pixels: each is a 422 here", in the schema's order.
+    mutating func refuseMoments<Field: FieldNames>(_ given: [Field]) {
+        for field in given { add(field.pointer(), "not allowed in a keyframes request (give domain instead)") }
     }
 
     /// The domain: a resolved default must be non-empty (reported at "/domain", the field to give);
@@ -16,19 +16,19 @@ extension Checker {
     mutating func domain(_ d: KeyframeDomain, given: Bool, ends: Bounds? = nil) -> Bool {
         if !given {
             guard d.from.isFinite, d.to.isFinite, d.from < d.to else {
-                add("/domain", "the default domain [\(fmt(d.from)), \(fmt(d.to))] is empty; give domain {from, to}")
+                add(KeyframesField.domain.pointer(), "the default domain [\(fmt(d.from)), \(fmt(d.to))] is empty; give domain {from, to}")
                 return false
             }
             return true
         }
         let b = ends ?? coordinates
-        let fromOK = within(d.from, b, "/domain/from")
+        let fromOK = within(d.from, b, RangeField.from.pointer(in: KeyframesField.domain.pointer()))
         var above = b
         above.lo = fromOK ? d.from : b.lo
         above.loOpen = true
         above.loName = "domain.from"
         above.loKnown = fromOK
-        let toOK = within(d.to, above, "/domain/to")
+        let toOK = within(d.to, above, RangeField.to.pointer(in: KeyframesField.domain.pointer()))
         return fromOK && toOK
     }
 
@@ -38,13 +38,13 @@ extension Checker {
         guard let list else { return }
         for (i, name) in list.enumerated() where !known.contains(name) {
             if let why = explain(name) {
-                add("/properties/\(i)", why)
+                add(KeyframesField.properties.pointer(at: i), why)
                 continue
             }
             // Pages and layers share the viewportFrame.* names: list each once.
             var names: [String] = []
             for k in known where !names.contains(k) { names.append(k) }
-            add("/properties/\(i)", "unknown property; one of \(names.joined(separator: ", "))")
+            add(KeyframesField.properties.pointer(at: i), "unknown property; one of \(names.joined(separator: ", "))")
         }
     }
 }
@@ -69,12 +69,65 @@ extension Frame {
     var numbers: [Double] { [x, y, width, height] }
 }
 
+/// A model's request, some of whose fields describe one moment or round to pixels
+/// (docs/model.md#keyframes): its keyframes request refuses them.
+protocol MomentFields: FieldNamed {
+    /// Clears `field` when it is one of those and says whether the request gave it; false for
+    /// every other field. A switch over every field, so the compiler asks a new one which it is.
+    mutating func takeMoment(_ field: Field) -> Bool
+}
+
+extension MomentFields {
+    /// The request without the fields of one moment, and those of them it gave, in the schema's
+    /// order (none on the valid path, so no array is made).
+    func splitMoments() -> (Self, given: [Field]) {
+        var plain = self
+        var given: [Field] = []
+        for field in Field.allCases where plain.takeMoment(field) { given.append(field) }
+        return (plain, given)
+    }
+}
+
+extension PagingInput: MomentFields {
+    mutating func takeMoment(_ field: Field) -> Bool {
+        switch field {
+        case .offset: defer { offset = nil }; return offset != nil
+        case .page: defer { page = nil }; return page != nil
+        case .offsets: defer { offsets = nil }; return offsets != nil
+        case .velocity: defer { velocity = nil }; return velocity != nil
+        case .previousOffset: defer { previousOffset = nil }; return previousOffset != nil
+        case .pixelScale: defer { pixelScale = nil }; return pixelScale != nil
+        case .viewport, .pageCount, .pageSpacing, .pageSize, .align, .axis, .direction, .infinite, .currentPage,
+             .layers, .include, .range, .decelerationRate, .motionScale: return false
+        }
+    }
+}
+
+extension HeaderInput: MomentFields {
+    mutating func takeMoment(_ field: Field) -> Bool {
+        switch field {
+        case .offset: defer { offset = nil }; return offset != nil
+        case .offsets: defer { offsets = nil }; return offsets != nil
+        case .pixelScale: defer { pixelScale = nil }; return pixelScale != nil
+        case .viewport, .header, .stretch, .mode, .content, .contentMode, .motionScale: return false
+        }
+    }
+}
+
+extension ScrollInput: MomentFields {
+    mutating func takeMoment(_ field: Field) -> Bool {
+        switch field {
+        case .offset: defer { offset = nil }; return offset != nil
+        case .offsets: defer { offsets = nil }; return offsets != nil
+        case .pixelScale: defer { pixelScale = nil }; return pixelScale != nil
+        case .viewport, .elements, .axis, .motionScale: return false
+        }
+    }
+}
+
 /// A model whose keyframes request is its layout request less the fields of one moment: the header
-/// and the scroll elements (a pager has more such fields, PagingKeyframes.swift checks its own).
-protocol MomentlessKeyframes {
-    var offset: Double? { get set }
-    var offsets: [Double]? { get set }
-    var pixelScale: Double? { get set }
+/// and the scroll elements (a pager has more rules of its own, PagingKeyframes.swift checks them).
+protocol MomentlessKeyframes: MomentFields {
     func validate(limits: LayoutLimits) -> [ValidationIssue]
     /// Every track name the model can answer (the `properties` a request may name).
     static var keyframeProperties: [String] { get }
@@ -87,13 +140,10 @@ extension MomentlessKeyframes {
     /// all else is valid). Returns the request without the moment fields, ready for its engine.
     func momentless(domain: KeyframeDomain?, resolved: KeyframeDomain, properties: [String]?,
                     limits: LayoutLimits) throws(ValidationError) -> Self {
-        var plain = self
-        (plain.offset, plain.offsets, plain.pixelScale) = (nil, nil, nil)
+        let (plain, moments) = splitMoments()
         var c = Checker(limits: limits)
         c.issues = plain.validate(limits: limits)
-        c.refuseMoment(offset != nil, "/offset")
-        c.refuseMoment(offsets != nil, "/offsets")
-        c.refuseMoment(pixelScale != nil, "/pixelScale")
+        c.refuseMoments(moments)
         c.properties(properties, known: Self.keyframeProperties)
         if c.issues.isEmpty || domain != nil { c.domain(resolved, given: domain != nil) }
         guard c.issues.isEmpty else { throw ValidationError(issues: c.issues) }

@@ -16,18 +16,12 @@ extension PagingInput {
     public static let layerKeyframeProperties = frameProperties("frame") + frameProperties("viewportFrame")
         + ["opacity", "scale"] + frameProperties("contentFrame")
 
-    /// The request without the fields that describe one moment, nor `include` and `range` (which
-    /// pages one answer lists): its engine lays out any offset.
+    /// The request without the fields that describe one moment (`takeMoment`), nor `include` and
+    /// `range` (which pages one answer lists): its engine lays out any offset.
     var momentless: PagingInput {
-        var copy = self
+        var copy = splitMoments().0
         copy.include = nil
         copy.range = nil
-        copy.offset = nil
-        copy.page = nil
-        copy.offsets = nil
-        copy.previousOffset = nil
-        copy.velocity = nil
-        copy.pixelScale = nil
         return copy
     }
 
@@ -77,16 +71,9 @@ extension PagingInput {
         let progress = input == .pageProgress
         var c = Checker(limits: limits)
         // include and range are checked as values, not against the pages-per-response budget.
-        var checked = momentless
-        checked.include = include
-        checked.range = range
+        let (checked, moments) = splitMoments()
         c.issues = checked.validate(limits: limits, answersPages: false)
-        c.refuseMoment(offset != nil, "/offset")
-        c.refuseMoment(page != nil, "/page")
-        c.refuseMoment(offsets != nil, "/offsets")
-        c.refuseMoment(previousOffset != nil, "/previousOffset")
-        c.refuseMoment(velocity != nil, "/velocity")
-        c.refuseMoment(pixelScale != nil, "/pixelScale")
+        c.refuseMoments(moments)
         c.properties(properties, known: Self.pageKeyframeProperties + Self.layerKeyframeProperties,
                      explain: progress ? Self.progressRefusal : { _ in nil })
         let resolved = progress ? resolvedProgressDomain(domain) : resolvedKeyframeDomain(domain, limits: limits)
@@ -105,7 +92,7 @@ extension PagingInput {
         let bounds = engine.keyframeSlotBounds(resolved)
         if let (lo, hi) = bounds, hi - lo + 1 > Double(limits.maxPagesPerResponse) {
             let which = domain == nil ? "the default domain [\(c.fmt(resolved.from)), \(c.fmt(resolved.to))]" : "the domain"
-            c.add("/domain", "\(which) spans \(c.fmt(hi - lo + 1)) slots; at most \(limits.maxPagesPerResponse) per response (give a narrower domain)")
+            c.add(KeyframesField.domain.pointer(), "\(which) spans \(c.fmt(hi - lo + 1)) slots; at most \(limits.maxPagesPerResponse) per response (give a narrower domain)")
             throw ValidationError(issues: c.issues)
         }
         return (engine, resolved, bounds.map { toInt($0.0)...toInt($0.1) })

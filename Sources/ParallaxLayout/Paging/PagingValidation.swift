@@ -22,11 +22,12 @@ extension PagingInput {
     /// (docs/model.md#keyframes): their values are still checked, the pages-per-response budget
     /// is not (the domain's own slot budget applies instead).
     func validate(limits: LayoutLimits, answersPages: Bool) -> [ValidationIssue] {
+        typealias F = PagingField
         var c = Checker(limits: limits)
-        let viewportOK = c.size(viewport, "/viewport")
-        let countOK = c.integer(pageCount, "/pageCount", 1, Double(limits.maxPageCount))
+        let viewportOK = c.size(viewport, F.viewport.pointer())
+        let countOK = c.integer(pageCount, F.pageCount.pointer(), 1, Double(limits.maxPageCount))
         var spacingOK = true
-        if let s = pageSpacing { spacingOK = c.nonNegative(s, "/pageSpacing") }
+        if let s = pageSpacing { spacingOK = c.nonNegative(s, F.pageSpacing.pointer()) }
         let isInfinite = infinite ?? false
         let pageOK = checkPageSize(&c, viewportOK: viewportOK)
 
@@ -40,9 +41,9 @@ extension PagingInput {
             let need = pageSize == nil ? 3 : stride.map { Self.smallestInfiniteCount(extent: viewportExtent, stride: $0) } ?? 3
             if pageCount < need {
                 if need == 3 {
-                    c.add("/infinite", "needs pageCount >= 3")
+                    c.add(F.infinite.pointer(), "needs pageCount >= 3")
                 } else {
-                    c.add("/infinite", "needs pageCount >= \(c.fmt(need)): (pageCount - 2) × stride must be at least the viewport's extent (\(c.fmt(viewportExtent))) so that no page shows twice at once")
+                    c.add(F.infinite.pointer(), "needs pageCount >= \(c.fmt(need)): (pageCount - 2) × stride must be at least the viewport's extent (\(c.fmt(viewportExtent))) so that no page shows twice at once")
                 }
             }
         }
@@ -53,57 +54,59 @@ extension PagingInput {
         // Every one given after the first is reported (no arrays on the valid path).
         var positionGiven = offset != nil
         if page != nil {
-            if positionGiven { c.add("/page", "give only one of offset, page, offsets") }
+            if positionGiven { c.add(F.page.pointer(), "give only one of offset, page, offsets") }
             positionGiven = true
         }
-        if offsets != nil, positionGiven { c.add("/offsets", "give only one of offset, page, offsets") }
-        if let o = offset { c.within(o, positions, "/offset") }
+        if offsets != nil, positionGiven { c.add(F.offsets.pointer(), "give only one of offset, page, offsets") }
+        if let o = offset { c.within(o, positions, F.offset.pointer()) }
         // |page| ≤ 10^15 < 2^52: the infinite rule never binds here.
-        if let p = page { c.number(p, "/page") }
+        if let p = page { c.number(p, F.page.pointer()) }
         var frames = 1
         if let list = offsets {
-            _ = c.offsets(list, "/offsets", positions)
+            _ = c.offsets(list, F.offsets.pointer(), positions)
             frames = max(list.count, 1)
         }
         if let cp = currentPage {
             let last = countOK ? pageCount - 1 : Double(limits.maxPageCount) - 1
-            c.integer(cp, Bounds(lo: 0, hi: last, hiName: countOK ? "pageCount - 1" : nil), "/currentPage")
+            c.integer(cp, Bounds(lo: 0, hi: last, hiName: countOK ? "pageCount - 1" : nil), F.currentPage.pointer())
         }
-        if let prev = previousOffset { c.within(prev, positions, "/previousOffset") }
-        if let v = velocity { c.number(v, "/velocity") }
+        if let prev = previousOffset { c.within(prev, positions, F.previousOffset.pointer()) }
+        if let v = velocity { c.number(v, F.velocity.pointer()) }
         if let d = decelerationRate, !(d.isFinite && d > 0 && d < 1) {
-            c.add("/decelerationRate", "must be > 0 and < 1")
+            c.add(F.decelerationRate.pointer(), "must be > 0 and < 1")
         }
-        c.motionAndPixels(motionScale: motionScale, pixelScale: pixelScale)
+        c.motionAndPixels(F.self, motionScale: motionScale, pixelScale: pixelScale)
 
         if let layers {
             if layers.count > limits.maxLayers {
-                c.add("/layers", "at most \(limits.maxLayers) layers")
+                c.add(F.layers.pointer(), "at most \(limits.maxLayers) layers")
             } else {
                 let each = layers.span  // borrowed in place, not copied a layer at a time
-                for i in each.indices { each[i].check(&c, "/layers/\(i)") }
-                c.names(each.count, { each[$0].name ?? "background" }, given: { each[$0].name != nil }) { "/layers/\($0)" }
+                for i in each.indices { each[i].check(&c, F.layers.pointer(at: i)) }
+                c.names(each.count, { each[$0].name ?? "background" }, given: { each[$0].name != nil }, field: LayerField.name) {
+                    F.layers.pointer(at: $0)
+                }
             }
         }
 
         // Which pages, and how many in one answer (docs/api.md: pages per response).
-        if include == .all, isInfinite { c.add("/include", "\"all\" is not possible with infinite") }
+        if include == .all, isInfinite { c.add(F.include.pointer(), "\"all\" is not possible with infinite") }
         if let range {
-            if include != nil { c.add("/range", "give include or range, not both") }
+            if include != nil { c.add(F.range.pointer(), "give include or range, not both") }
             let m = limits.maxMagnitude
-            let fromOK = c.integer(range.from, "/range/from", -m, m)
+            let fromOK = c.integer(range.from, RangeField.from.pointer(in: F.range.pointer()), -m, m)
             // range.to ≥ range.from: one rule with its own bounds.
-            let toOK = c.integer(range.to, Bounds(lo: fromOK ? range.from : -m, hi: m, loName: "range.from", loKnown: fromOK), "/range/to")
+            let toOK = c.integer(range.to, Bounds(lo: fromOK ? range.from : -m, hi: m, loName: "range.from", loKnown: fromOK), RangeField.to.pointer(in: F.range.pointer()))
             if fromOK, toOK, answersPages {
                 var n = range.to - range.from + 1
                 if !isInfinite, countOK { n = max(0, min(range.to, pageCount - 1) - max(range.from, 0) + 1) }
                 if n * Double(frames) > Double(limits.maxPagesPerResponse) {
-                    c.add("/range", "at most \(limits.maxPagesPerResponse) pages per response (pages × offsets)")
+                    c.add(F.range.pointer(), "at most \(limits.maxPagesPerResponse) pages per response (pages × offsets)")
                 }
             }
         } else if answersPages, include == .all, !isInfinite, countOK,
                   pageCount * Double(frames) > Double(limits.maxPagesPerResponse) {
-            c.add("/include", "at most \(limits.maxPagesPerResponse) pages per response (pages × offsets); use range")
+            c.add(F.include.pointer(), "at most \(limits.maxPagesPerResponse) pages per response (pages × offsets); use range")
         } else if answersPages, include != .all, pageSize != nil, countOK, let L = stride {
             // The visible pages of a carousel: a page of extent a shows while its leading edge
             // lies in (−a, A), an interval of A + a holding at most ⌈(A + a)/L⌉ pages.
@@ -111,7 +114,7 @@ extension PagingInput {
             var shown = ceilD((viewportExtent + a) / L)
             if !isInfinite { shown = min(shown, pageCount) }
             if shown * Double(frames) > Double(limits.maxPagesPerResponse) {
-                c.add("/pageSize", "shows up to \(c.fmt(shown)) pages at once; at most \(limits.maxPagesPerResponse) pages per response (pages × offsets)")
+                c.add(F.pageSize.pointer(), "shows up to \(c.fmt(shown)) pages at once; at most \(limits.maxPagesPerResponse) pages per response (pages × offsets)")
             }
         }
         return c.issues
@@ -122,16 +125,17 @@ extension PagingInput {
     private func checkPageSize(_ c: inout Checker, viewportOK: Bool) -> Bool {
         guard let pageSize else { return true }
         let A = viewportExtent
+        func fraction() -> String { PageSizeField.fraction.pointer(in: PagingField.pageSize.pointer()) }
         let extentName = (axis ?? .horizontal) == .horizontal ? "viewport.width" : "viewport.height"
         switch pageSize {
         case .points(let a):
             let hi = viewportOK ? A : c.limits.maxMagnitude
-            return c.within(a, Bounds(lo: c.limits.minSize, hi: hi, hiName: viewportOK ? extentName : nil), "/pageSize") && viewportOK
+            return c.within(a, Bounds(lo: c.limits.minSize, hi: hi, hiName: viewportOK ? extentName : nil), PagingField.pageSize.pointer()) && viewportOK
         case .fraction(let f):
-            guard c.within(f, Bounds(lo: 0, hi: 1, loOpen: true), "/pageSize/fraction") else { return false }
+            guard c.within(f, Bounds(lo: 0, hi: 1, loOpen: true), fraction()) else { return false }
             guard viewportOK else { return false }
             if f * A < c.limits.minSize {
-                c.add("/pageSize/fraction", "gives pages of \(c.fmt(f * A)) points; a page must be at least \(c.fmt(c.limits.minSize))")
+                c.add(fraction(), "gives pages of \(c.fmt(f * A)) points; a page must be at least \(c.fmt(c.limits.minSize))")
                 return false
             }
             return true
@@ -152,11 +156,12 @@ extension PagingInput {
 
 extension PagingInput.Layer {
     func check(_ c: inout Checker, _ p: @autoclosure () -> String) {
-        if travel != nil, rate != nil { c.add(p() + "/rate", "give travel or rate, not both") }
-        if let t = travel { c.number(t, p() + "/travel") }
-        if let r = rate { c.number(r, p() + "/rate") }
-        if let min = opacity?.min { c.unit(min, p() + "/opacity/min") }
-        if let min = scale?.min { c.nonNegative(min, p() + "/scale/min") }
-        if let content { c.size(content, p() + "/content") }
+        typealias F = LayerField
+        if travel != nil, rate != nil { c.add(F.rate.pointer(in: p()), "give travel or rate, not both") }
+        if let t = travel { c.number(t, F.travel.pointer(in: p())) }
+        if let r = rate { c.number(r, F.rate.pointer(in: p())) }
+        if let min = opacity?.min { c.unit(min, MinEffectField.min.pointer(in: F.opacity.pointer(in: p()))) }
+        if let min = scale?.min { c.nonNegative(min, MinEffectField.min.pointer(in: F.scale.pointer(in: p()))) }
+        if let content { c.size(content, F.content.pointer(in: p())) }
     }
 }

@@ -8,45 +8,48 @@ extension ScrollInput.Element {
     func checkEffects(_ c: inout Checker, _ p: @autoclosure () -> String, axis: Axis) {
         guard let effects else { return }
         if effects.count > Effect.maxEffects {
-            c.add(p() + "/effects", "must hold at most \(Effect.maxEffects) effects")
+            c.add(ElementField.effects.pointer(in: p()), "must hold at most \(Effect.maxEffects) effects")
             return
         }
+        func entry(_ k: Int) -> String { ElementField.effects.pointer(in: p(), at: k) }
+        func property(of k: Int) -> String { EffectField.property.pointer(in: entry(k)) }
         for (k, effect) in effects.enumerated() {
-            let here = p() + "/effects/\(k)"
+            let name = effect.property.rawValue
             if let first = effects[..<k].firstIndex(where: { $0.property == effect.property }) {
-                c.add(here + "/property", "\(effect.property.rawValue) is also given at \(p())/effects/\(first)/property: give each property once")
+                c.add(property(of: k), "\(name) is also given at \(property(of: first)): give each property once")
             } else if let other = otherForm(of: effect.property, axis: axis) {
-                c.add(here + "/property", "\(effect.property.rawValue) is also given as \(p())/\(other): give it in one form")
-            } else if effect.property.isScale, let uniform = uniformScaleBeside(effect.property, before: k) {
-                c.add(here + "/property", "\(effect.property.rawValue) with the uniform scale at \(p())/\(uniform): give scale or scale.x/scale.y, not both")
+                c.add(property(of: k), "\(name) is also given as \(other.pointer(in: p())): give it in one form")
+            } else if effect.property.isScale, let uniform = uniformScaleBeside(effect.property, before: k, p(), property(of:)) {
+                c.add(property(of: k), "\(name) with the uniform scale at \(uniform): give scale or scale.x/scale.y, not both")
             }
-            effect.check(&c, here)
+            effect.check(&c, entry(k))
         }
     }
 
     /// The `[from, to]` field (or `speed`) that drives the same property, if given.
-    private func otherForm(of property: Effect.Property, axis: Axis) -> String? {
+    private func otherForm(of property: Effect.Property, axis: Axis) -> ElementField? {
         switch property {
         case .translateX, .translateY:
             guard (property == .translateY) == (axis == .vertical) else { return nil }
-            return translate != nil ? "translate" : speed != nil ? "speed" : nil
-        case .scale: return scale != nil ? "scale" : nil
-        case .opacity: return opacity != nil ? "opacity" : nil
-        case .rotate: return rotate != nil ? "rotate" : nil
+            return translate != nil ? .translate : speed != nil ? .speed : nil
+        case .scale: return scale != nil ? .scale : nil
+        case .opacity: return opacity != nil ? .opacity : nil
+        case .rotate: return rotate != nil ? .rotate : nil
         case .scaleX, .scaleY: return nil
         }
     }
 
-    /// For a per-axis scale: the uniform scale given before it (the `[from, to]` form or an
-    /// earlier effect); for `scale`: an earlier per-axis one. Reported once, at the later.
-    private func uniformScaleBeside(_ property: Effect.Property, before k: Int) -> String? {
+    /// For a per-axis scale: the pointer of the uniform scale given before it (the `[from, to]`
+    /// form or an earlier effect's `property`); for `scale`: an earlier per-axis one. Reported
+    /// once, at the later. `p` is the element's pointer, `property(j)` effect j's.
+    private func uniformScaleBeside(_ property: Effect.Property, before k: Int, _ p: @autoclosure () -> String,
+                                    _ effectProperty: (Int) -> String) -> String? {
         guard let effects else { return nil }
         if property == .scale {
-            return effects[..<k].firstIndex { $0.property == .scaleX || $0.property == .scaleY }
-                .map { "effects/\($0)/property" }
+            return effects[..<k].firstIndex { $0.property == .scaleX || $0.property == .scaleY }.map(effectProperty)
         }
-        if scale != nil { return "scale" }
-        return effects[..<k].firstIndex { $0.property == .scale }.map { "effects/\($0)/property" }
+        if scale != nil { return ElementField.scale.pointer(in: p()) }
+        return effects[..<k].firstIndex { $0.property == .scale }.map(effectProperty)
     }
 }
 
@@ -55,29 +58,30 @@ extension Effect {
     /// one easing per segment, cubicBezier x1 and x2 in [0, 1]; a range at least minSize long;
     /// then no eased segment that carries opacity out of [0, 1] or a scale below 0.
     func check(_ c: inout Checker, _ p: String) {
+        typealias F = EffectField
         let before = c.issues.count
         if stops.count < Effect.minStops || stops.count > Effect.maxStops {
-            c.add(p + "/stops", "must hold \(Effect.minStops) to \(Effect.maxStops) stops [q, v]")
+            c.add(F.stops.pointer(in: p), "must hold \(Effect.minStops) to \(Effect.maxStops) stops [q, v]")
         }
         var previous: Double?
         for (j, stop) in stops.enumerated() {
             var q = Bounds(lo: 0, hi: 1)
             if let previous, j > 0 { (q.lo, q.loName) = (previous, "the previous stop's q") }
-            previous = c.within(stop.q, q, p + "/stops/\(j)/0") ? stop.q : nil
-            c.within(stop.v, valueBounds(c.limits), p + "/stops/\(j)/1")
+            previous = c.within(stop.q, q, F.stops.pointer(in: p, at: j) + "/0") ? stop.q : nil
+            c.within(stop.v, valueBounds(c.limits), F.stops.pointer(in: p, at: j) + "/1")
         }
         if let easings {
             if easings.count != max(stops.count - 1, 0) {
-                c.add(p + "/easings", "must hold one easing per segment: \(max(stops.count - 1, 0)) for \(stops.count) stops")
+                c.add(F.easings.pointer(in: p), "must hold one easing per segment: \(max(stops.count - 1, 0)) for \(stops.count) stops")
             }
-            for (j, easing) in easings.enumerated() { easing.check(&c, p + "/easings/\(j)") }
+            for (j, easing) in easings.enumerated() { easing.check(&c, F.easings.pointer(in: p, at: j)) }
         }
         if let range {
-            let startOK = c.number(range.startOffset, p + "/range/startOffset")
+            let startOK = c.number(range.startOffset, EffectRangeField.startOffset.pointer(in: F.range.pointer(in: p)))
             let gap = c.limits.minSize
             let startText = startOK ? "startOffset (\(c.fmt(range.startOffset)))" : "startOffset"
             if !(c.coordinates.contains(range.endOffset) && (!startOK || range.endOffset - range.startOffset >= gap)) {
-                c.add(p + "/range/endOffset", "must be at least \(c.fmt(gap)) above \(startText) and at most \(c.fmt(c.limits.maxMagnitude))")
+                c.add(EffectRangeField.endOffset.pointer(in: F.range.pointer(in: p)), "must be at least \(c.fmt(gap)) above \(startText) and at most \(c.fmt(c.limits.maxMagnitude))")
             }
         }
         guard c.issues.count == before, property == .opacity || property.isScale else { return }
@@ -101,9 +105,9 @@ extension Effect {
             let between = "between stops \(j) and \(j + 1)"
             if property == .opacity, low < 0 || high > 1 {
                 let reached = low < 0 ? low : high
-                c.add(p + "/easings/\(j)", "carries opacity to \(c.fmt(reached)) \(between): opacity must stay between 0 and 1")
+                c.add(EffectField.easings.pointer(in: p, at: j), "carries opacity to \(c.fmt(reached)) \(between): opacity must stay between 0 and 1")
             } else if property.isScale, low < 0 {
-                c.add(p + "/easings/\(j)", "carries \(property.rawValue) to \(c.fmt(low)) \(between): a scale must stay at or above 0")
+                c.add(EffectField.easings.pointer(in: p, at: j), "carries \(property.rawValue) to \(c.fmt(low)) \(between): a scale must stay at or above 0")
             }
         }
     }
@@ -113,10 +117,10 @@ extension Easing {
     /// cubicBezier x1 and x2 in [0, 1] (CSS), y1 and y2 finite.
     func check(_ c: inout Checker, _ p: @autoclosure () -> String) {
         guard case let .cubicBezier(x1, y1, x2, y2) = self else { return }
-        c.unit(x1, p() + "/cubicBezier/0")
-        c.number(y1, p() + "/cubicBezier/1")
-        c.unit(x2, p() + "/cubicBezier/2")
-        c.number(y2, p() + "/cubicBezier/3")
+        c.unit(x1, EasingField.cubicBezier.pointer(in: p(), at: 0))
+        c.number(y1, EasingField.cubicBezier.pointer(in: p(), at: 1))
+        c.unit(x2, EasingField.cubicBezier.pointer(in: p(), at: 2))
+        c.number(y2, EasingField.cubicBezier.pointer(in: p(), at: 3))
     }
 
     /// The least and greatest eased value over the whole curve: y(t) = 3(1−t)²t·y1 + 3(1−t)t²·y2

@@ -8,50 +8,55 @@ extension ScrollInput {
     /// cubicBezier x1 and x2 in 0…1 (CSS), the progress range end − start ≥ minSize; `offset` /
     /// `offsets` finite (not both; 1…maxOffsets); `motionScale` 0…1; `pixelScale` > 0.
     public func validate(limits: LayoutLimits = .standard) -> [ValidationIssue] {
+        typealias F = ScrollField
         var c = Checker(limits: limits)
-        let viewportOK = c.size(viewport, "/viewport")
-        if offset != nil, offsets != nil { c.add("/offsets", "give only one of offset, offsets") }
-        if let s = offset { c.number(s, "/offset") }
+        let viewportOK = c.size(viewport, F.viewport.pointer())
+        if offset != nil, offsets != nil { c.add(F.offsets.pointer(), "give only one of offset, offsets") }
+        if let s = offset { c.number(s, F.offset.pointer()) }
         var frames = 1
         if let list = offsets {
-            _ = c.offsets(list, "/offsets")
+            _ = c.offsets(list, F.offsets.pointer())
             frames = max(list.count, 1)
         }
-        c.motionAndPixels(motionScale: motionScale, pixelScale: pixelScale)
+        c.motionAndPixels(F.self, motionScale: motionScale, pixelScale: pixelScale)
         if elements.count > limits.maxElements {
-            c.add("/elements", "at most \(limits.maxElements) elements")
+            c.add(F.elements.pointer(), "at most \(limits.maxElements) elements")
             return c.issues
         }
         if elements.count * frames > limits.maxElementsPerResponse {
-            c.add("/offsets", "at most \(limits.maxElementsPerResponse) element layouts per response (elements × offsets)")
+            c.add(F.offsets.pointer(), "at most \(limits.maxElementsPerResponse) element layouts per response (elements × offsets)")
         }
         let V = (axis ?? .vertical) == .vertical ? viewport.height : viewport.width
         for (i, e) in elements.enumerated() {
-            e.check(&c, "/elements/\(i)", axis: axis ?? .vertical, extent: viewportOK ? V : nil)
+            e.check(&c, F.elements.pointer(at: i), axis: axis ?? .vertical, extent: viewportOK ? V : nil)
         }
-        c.names(elements.count, { elements[$0].name }, given: { _ in true }) { "/elements/\($0)" }
+        c.names(elements.count, { elements[$0].name }, given: { _ in true }, field: ElementField.name) {
+            F.elements.pointer(at: $0)
+        }
         return c.issues
     }
 }
 
 extension ScrollInput.Element {
     func check(_ c: inout Checker, _ p: @autoclosure () -> String, axis: Axis, extent: Double?) {
-        let xOK = c.number(frame.x, p() + "/frame/x")
-        let yOK = c.number(frame.y, p() + "/frame/y")
-        let wOK = c.size(frame.width, p() + "/frame/width")
-        let hOK = c.size(frame.height, p() + "/frame/height")
-        if speed != nil, translate != nil { c.add(p() + "/speed", "give speed or translate, not both") }
-        if let k = speed { c.number(k, p() + "/speed") }
-        for (name, range) in [("translate", translate), ("scale", scale), ("rotate", rotate)] {
+        typealias F = ElementField
+        func inFrame(_ field: FrameField) -> String { field.pointer(in: F.frame.pointer(in: p())) }
+        let xOK = c.number(frame.x, inFrame(.x))
+        let yOK = c.number(frame.y, inFrame(.y))
+        let wOK = c.size(frame.width, inFrame(.width))
+        let hOK = c.size(frame.height, inFrame(.height))
+        if speed != nil, translate != nil { c.add(F.speed.pointer(in: p()), "give speed or translate, not both") }
+        if let k = speed { c.number(k, F.speed.pointer(in: p())) }
+        for (field, range) in [(F.translate, translate), (F.scale, scale), (F.rotate, rotate)] {
             guard let range else { continue }
-            c.number(range.from, p() + "/\(name)/0")
-            c.number(range.to, p() + "/\(name)/1")
+            c.number(range.from, field.pointer(in: p(), at: 0))
+            c.number(range.to, field.pointer(in: p(), at: 1))
         }
         if let opacity {
-            c.unit(opacity.from, p() + "/opacity/0")
-            c.unit(opacity.to, p() + "/opacity/1")
+            c.unit(opacity.from, F.opacity.pointer(in: p(), at: 0))
+            c.unit(opacity.to, F.opacity.pointer(in: p(), at: 1))
         }
-        easing?.check(&c, p() + "/easing")
+        easing?.check(&c, F.easing.pointer(in: p()))
         checkEffects(&c, p(), axis: axis)
         guard startOffset != nil || endOffset != nil else { return }
         // The progress range [start, end] must be at least minSize long (it divides). Each end the
@@ -64,19 +69,19 @@ extension ScrollInput.Element {
         let m = c.limits.maxMagnitude, gap = c.limits.minSize
         let (t, l, v) = vertical ? ("frame.y", "frame.height", "viewport.height") : ("frame.x", "frame.width", "viewport.width")
         if let end = endOffset {
-            let startOK = startOffset.map { c.number($0, p() + "/startOffset") } ?? (frameOK && extent != nil)
+            let startOK = startOffset.map { c.number($0, F.startOffset.pointer(in: p())) } ?? (frameOK && extent != nil)
             let start = startOffset ?? (top - (extent ?? 0))
             let startName = startOffset != nil ? "startOffset" : "the default start \(t) - \(v)"
             // While the start is itself invalid, the rule names it without a value.
             let startText = startOK ? "\(startName) (\(c.fmt(start)))" : startName
             if !(c.coordinates.contains(end) && (!startOK || end - start >= gap)) {
-                c.add(p() + "/endOffset", "must be at least \(c.fmt(gap)) above \(startText) and at most \(c.fmt(m))")
+                c.add(F.endOffset.pointer(in: p()), "must be at least \(c.fmt(gap)) above \(startText) and at most \(c.fmt(m))")
             }
         } else if let start = startOffset {
             let end = top + length
             let endText = frameOK ? "the default end \(t) + \(l) (\(c.fmt(end)))" : "the default end \(t) + \(l)"
             if !(c.coordinates.contains(start) && (!frameOK || end - start >= gap)) {
-                c.add(p() + "/startOffset", "must be at least \(c.fmt(-m)) and at least \(c.fmt(gap)) below \(endText)")
+                c.add(F.startOffset.pointer(in: p()), "must be at least \(c.fmt(-m)) and at least \(c.fmt(gap)) below \(endText)")
             }
         }
     }

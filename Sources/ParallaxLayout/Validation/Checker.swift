@@ -82,8 +82,8 @@ struct Checker {
 
     @discardableResult
     mutating func size(_ s: Size, _ pointer: @autoclosure () -> String) -> Bool {
-        let w = size(s.width, pointer() + "/width")
-        let h = size(s.height, pointer() + "/height")
+        let w = size(s.width, SizeField.width.pointer(in: pointer()))
+        let h = size(s.height, SizeField.height.pointer(in: pointer()))
         return w && h
     }
 
@@ -127,14 +127,14 @@ struct Checker {
         }
         let b = bounds ?? coordinates
         var ok = true
-        for (i, o) in list.enumerated() where !within(o, b, pointer() + "/\(i)") { ok = false }
+        for (i, o) in list.enumerated() where !within(o, b, pointer() + "/" + String(i)) { ok = false }
         return ok
     }
 
     /// `motionScale` in [0, 1] and `pixelScale` in (0, maxMagnitude] (docs/model.md#determinism-and-motion).
-    mutating func motionAndPixels(motionScale: Double?, pixelScale: Double?) {
-        if let m = motionScale { unit(m, "/motionScale") }
-        if let s = pixelScale { positive(s, "/pixelScale") }
+    mutating func motionAndPixels<Field: RequestFields>(_: Field.Type, motionScale: Double?, pixelScale: Double?) {
+        if let m = motionScale { unit(m, Field.motionScale.pointer()) }
+        if let s = pixelScale { positive(s, Field.pixelScale.pointer()) }
     }
 
     /// A number for a message: integers below 1e9 in digits ("1000000"); round large ones and

@@ -17,7 +17,9 @@ enum KeyframesEndpoint<Model: FluidStyled>: Endpoint {
         // formats' `properties`) does not change its names either: `snapStop: "normal"` is the
         // stylesheet without the field, byte for byte.
         if options.format == .css || options.format == .waapi {
-            options.digest = root.digest { $0 == "format" || $0 == "snapStop" || $0 == "properties" }
+            options.digest = root.digest { key in
+                KeyframesField.names[key].map { [.format, .snapStop, .properties].contains($0) } ?? false
+            }
         }
         return (input, options)
     }
@@ -29,7 +31,7 @@ enum KeyframesEndpoint<Model: FluidStyled>: Endpoint {
         guard reader.lacksViewport else { return reader.requireFrames() }
         guard options.format == .css || options.format == .waapi else {
             reader.requireFrames()
-            reader.fail(missing: "viewport", "is required with format \"\(options.format.rawValue)\" (numbers for one size); only format \"css\" and \"waapi\" may leave it out: their fluid answers fit the scroller at any size")
+            reader.fail(missing: Model.Field.viewport.rawValue, "is required with format \"\(options.format.rawValue)\" (numbers for one size); only format \"css\" and \"waapi\" may leave it out: their fluid answers fit the scroller at any size")
             return
         }
         options.fluid = true
@@ -167,7 +169,7 @@ private func boundedBoxes(_ plan: TrackPlan, _ limits: LayoutLimits) throws(Vali
     let boxes = plan.animatedBoxes(within: limits.maxPagesPerResponse)
     if boxes > limits.maxPagesPerResponse {
         throw ValidationError(issues: [ValidationIssue(
-            pointer: "/domain",
+            pointer: KeyframesField.domain.pointer(),
             message: "the markup would hold \(boxes) animated boxes; at most \(limits.maxPagesPerResponse) for css and waapi (narrow the domain, or use format json)")])
     }
 }

@@ -32,13 +32,13 @@ extension KeyframesAnswer {
         guard o.linearize != nil else { return nil }
         guard linearFormats.contains(o.format) else {
             let names = linearFormats.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            return ValidationIssue(pointer: "/linearize",
+            return ValidationIssue(pointer: KeyframesField.linearize.pointer(),
                                    message: "applies to formats \(names); format \"\(o.format.rawValue)\" is played by the browser, which plays cubic segments exactly")
         }
         // A fluid answer spells each keyframe from its reference sizes' steps, which must match
         // one for one (docs/web.md#fluid-and-fixed); chords halved at each size do not.
         guard !o.fluid else {
-            return ValidationIssue(pointer: "/linearize", message: "needs \"viewport\": a fluid waapi answer's keyframes are exact cubic segments at every size; ask for one size to get chords")
+            return ValidationIssue(pointer: KeyframesField.linearize.pointer(), message: "needs \"viewport\": a fluid waapi answer's keyframes are exact cubic segments at every size; ask for one size to get chords")
         }
         return nil
     }
@@ -48,7 +48,7 @@ extension KeyframesAnswer {
         let about = knots < 1e12 ? "about \(Int(knots.rounded(.up))) knots (about \(Int(knots.rounded(.up)) * bytesPerKnot) bytes)"
                                  : "more than 10^12 knots"
         return ValidationError(issues: [ValidationIssue(
-            pointer: "/linearize",
+            pointer: KeyframesField.linearize.pointer(),
             message: "the linearized answer would hold \(about); at most \(limits.maxAnswerBytes) bytes (--max-answer-bytes): ask for larger bounds, fewer tracks or a narrower domain")])
     }
 

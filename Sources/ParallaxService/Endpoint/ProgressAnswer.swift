@@ -13,11 +13,11 @@ extension KeyframesAnswer {
         guard progressFormats.contains(o.format) else {
             let names = progressFormats.map { "\"\($0.rawValue)\"" }.joined(separator: " and ")
             throw ValidationError(issues: [ValidationIssue(
-                pointer: "/input",
+                pointer: KeyframesField.input.pointer(),
                 message: "\"pageProgress\" is answered in formats \(names); format \"\(o.format.rawValue)\" plays on the scroller's offset (ask for input \"offset\")")])
         }
         guard let pager = input as? PagingInput else {
-            throw ValidationError(issues: [ValidationIssue(pointer: "/input", message: "applies only to paging keyframes")])
+            throw ValidationError(issues: [ValidationIssue(pointer: KeyframesField.input.pointer(), message: "applies only to paging keyframes")])
         }
         if o.format == .fixtures { return try fixtures(input, o, limits: limits) }
         var k = try pager.progressKeyframes(domain: o.domain, properties: o.properties, limits: limits)

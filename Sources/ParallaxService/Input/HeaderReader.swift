@@ -1,16 +1,9 @@
 import ParallaxLayout
 
-/// The stretchy-header request's fields (openapi.yaml `HeaderRequest`, docs/model.md#stretchy-header).
-enum HeaderRequestField: String, JSONNames {
-    case viewport, header, offset, offsets, stretch, mode, content, contentMode, motionScale, pixelScale
-    static let names = NameTable<Self>(required: [.viewport, .header])
-}
-
-/// The fields of the request's `header`.
-enum HeaderField: String, JSONNames {
-    case height, minHeight
-    static let names = NameTable<Self>(required: [.height])
-}
+// The name tables of the fields declared in ParallaxLayout (FieldNames.swift); `required`
+// are the fields an object must have, reported missing in this order.
+extension HeaderRequestField: JSONNames { static let names = NameTable<Self>(required: [.viewport, .header]) }
+extension HeaderField: JSONNames { static let names = NameTable<Self>(required: [.height]) }
 
 extension InputReader {
     /// The stretchy-header request (docs/model.md#stretchy-header).

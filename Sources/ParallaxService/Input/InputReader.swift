@@ -83,7 +83,7 @@ struct InputReader {
     /// is not a fluid stylesheet): its issue, where the reader met it.
     mutating func requireFrames() {
         for (element, index) in framelessElements.reversed() {
-            issues.insert(ValidationIssue(pointer: "/elements/\(element)/frame", message: "is required"), at: index)
+            issues.insert(ValidationIssue(pointer: ElementField.frame.pointer(in: ScrollField.elements.pointer(at: element)), message: "is required"), at: index)
         }
         framelessElements.removeAll()
     }
@@ -158,17 +158,17 @@ struct InputReader {
     @inline(never)
     private mutating func reportMissing<F: JSONNames>(_ fields: NameTable<F>, seen: UInt64) {
         for i in fields.required where seen & (1 << UInt64(i)) == 0 {
-            let name = fields.name(at: i).rawValue
-            if mayLackViewport, path.isEmpty, name == "viewport" {
+            let field = fields.name(at: i)
+            if mayLackViewport, path.isEmpty, (field as? any RequestFields)?.isViewport == true {
                 lacksViewport = true
                 continue
             }
-            if mayLackViewport, name == "frame", path.count == 2, case .index(let element) = path[1],
-               JSONPointer([path[0].token]).description == "/elements" {
+            if mayLackViewport, field as? ElementField == .frame, path.count == 2, case .index(let element) = path[1],
+               JSONPointer([path[0].token]).description == ScrollField.elements.pointer() {
                 framelessElements.append((element, issues.count))
                 continue
             }
-            fail(missing: name, "is required")
+            fail(missing: field.rawValue, "is required")
         }
     }
 
@@ -342,20 +342,8 @@ struct InputReader {
     }
 }
 
-/// The fields of `{width, height}` (`viewport`, `content`).
-enum SizeField: String, JSONNames {
-    case width, height
-    static let names = NameTable<Self>(required: [.width, .height])
-}
-
-/// The fields of a frame `{x, y, width, height}` (a scroll element's `frame`).
-enum FrameField: String, JSONNames {
-    case x, y, width, height
-    static let names = NameTable<Self>(required: [.x, .y, .width, .height])
-}
-
-/// The fields of `{from, to}` (a paging `range`, a keyframes `domain`).
-enum RangeField: String, JSONNames {
-    case from, to
-    static let names = NameTable<Self>(required: [.from, .to])
-}
+// The name tables of the fields declared in ParallaxLayout (FieldNames.swift); `required`
+// are the fields an object must have, reported missing in this order.
+extension SizeField: JSONNames { static let names = NameTable<Self>(required: [.width, .height]) }
+extension FrameField: JSONNames { static let names = NameTable<Self>(required: [.x, .y, .width, .height]) }
+extension RangeField: JSONNames { static let names = NameTable<Self>(required: [.from, .to]) }

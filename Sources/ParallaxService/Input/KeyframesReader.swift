@@ -36,11 +36,9 @@ enum ScrollerKind: String, JSONNames {
     static let names = NameTable<Self>()
 }
 
-/// The fields a keyframes request adds to its model's request (openapi.yaml `PagingKeyframesRequest`, …).
-enum KeyframesField: String, JSONNames {
-    case domain, format, properties, snapStop, input, samples, seed, linearize, scope, scroller
-    static let names = NameTable<Self>()
-}
+// The name tables of the fields declared in ParallaxLayout (FieldNames.swift); `required`
+// are the fields an object must have, reported missing in this order.
+extension KeyframesField: JSONNames { static let names = NameTable<Self>() }
 
 /// What a keyframes request adds to its model's request (docs/model.md#keyframes): the model's own fields are read
 /// by the model's reader; `offset`, `offsets`, `pixelScale`, … are rejected by ParallaxLayout's

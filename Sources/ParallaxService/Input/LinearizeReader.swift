@@ -1,10 +1,8 @@
 import ParallaxLayout
 
-/// The fields of `linearize {length, ratio, angle}` (docs/model.md#linearize).
-enum LinearizeField: String, JSONNames {
-    case length, ratio, angle
-    static let names = NameTable<Self>()
-}
+// The name tables of the fields declared in ParallaxLayout (FieldNames.swift); `required`
+// are the fields an object must have, reported missing in this order.
+extension LinearizeField: JSONNames { static let names = NameTable<Self>() }
 
 extension InputReader {
     /// `linearize`: an object of bounds, each a number > 0 (a missing one takes its default), or

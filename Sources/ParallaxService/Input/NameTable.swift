@@ -107,7 +107,7 @@ enum NameTables {
         _ = HeaderRequestField.names; _ = HeaderField.names
         _ = ScrollField.names; _ = ElementField.names; _ = EasingField.names
         _ = EffectField.names; _ = EffectRangeField.names; _ = Effect.Property.names
-        _ = KeyframesField.names; _ = KeyframesFormat.names; _ = SnapStop.names
+        _ = KeyframesField.names; _ = PictureField.names; _ = KeyframesFormat.names; _ = SnapStop.names
         // Keywords.
         _ = Axis.names; _ = Direction.names; _ = ContentMode.names; _ = PagingInput.Include.names
         _ = PagingInput.Fit.names; _ = PagingInput.Align.names; _ = HeaderInput.Mode.names

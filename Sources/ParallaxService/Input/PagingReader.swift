@@ -1,30 +1,11 @@
 import ParallaxLayout
 
-/// The paging request's fields (openapi.yaml `PagingRequest`, docs/model.md#paging), in the
-/// schema's order; the raw values are the API's names.
-enum PagingField: String, JSONNames {
-    case viewport, pageCount, pageSpacing, pageSize, align, axis, direction, infinite, offset, page, offsets,
-         currentPage, layers, include, range, velocity, decelerationRate, previousOffset, motionScale, pixelScale
-    static let names = NameTable<Self>(required: [.viewport, .pageCount])
-}
-
-/// The field of `pageSize`'s object form, `{"fraction": f}` (docs/model.md#carousels).
-enum PageSizeField: String, JSONNames {
-    case fraction
-    static let names = NameTable<Self>(required: [.fraction])
-}
-
-/// The fields of one of the paging request's `layers` (docs/model.md#layers).
-enum LayerField: String, JSONNames {
-    case name, travel, rate, fit, opacity, scale, content, contentMode
-    static let names = NameTable<Self>()
-}
-
-/// The field of a layer's `opacity` and `scale` effects, `{"min": m}`.
-enum MinEffectField: String, JSONNames {
-    case min
-    static let names = NameTable<Self>()
-}
+// The name tables of the fields declared in ParallaxLayout (FieldNames.swift); `required`
+// are the fields an object must have, reported missing in this order.
+extension PagingField: JSONNames { static let names = NameTable<Self>(required: [.viewport, .pageCount]) }
+extension PageSizeField: JSONNames { static let names = NameTable<Self>(required: [.fraction]) }
+extension LayerField: JSONNames { static let names = NameTable<Self>() }
+extension MinEffectField: JSONNames { static let names = NameTable<Self>() }
 
 extension InputReader {
     /// The paging request (docs/model.md#paging), field names exactly as the API. Missing or invalid required

@@ -40,6 +40,8 @@ enum ResponseFormat: String, CaseIterable {
 
 extension ResponseFormat: JSONNames { static let names = NameTable<Self>() }
 
+extension PictureField: JSONNames { static let names = NameTable<Self>() }
+
 /// The format of one request: the body's `format` when given, else the `Accept` preference
 /// (judged only then, so a JSON request pays nothing for it).
 struct FormatChoice {
@@ -48,7 +50,7 @@ struct FormatChoice {
 
     /// Reads `format` for the model readers' `extra` hook; false for any other key.
     mutating func read(_ r: inout InputReader, _ key: JSONKey, _ v: JSONValue) -> Bool {
-        guard key == "format" else { return false }
+        guard PictureField.names[key] == .format else { return false }
         requested = r.keyword(v, ResponseFormat.self)
         return true
     }
@@ -59,7 +61,7 @@ struct FormatChoice {
     func resolve(timeline: Bool) -> Result<ResponseFormat, ValidationError> {
         if let requested {
             if requested == .svg && timeline {
-                return .failure(ValidationError(issues: [ValidationIssue(pointer: "/format",
+                return .failure(ValidationError(issues: [ValidationIssue(pointer: PictureField.format.pointer(),
                     message: "svg draws one offset: give offset (or page), not offsets")]))
             }
             return .success(requested)

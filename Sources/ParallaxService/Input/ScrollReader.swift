@@ -1,36 +1,14 @@
 import ParallaxLayout
 
-/// The scroll-elements request's fields (openapi.yaml `ScrollRequest`, docs/model.md#scroll-elements).
-enum ScrollField: String, JSONNames {
-    case viewport, elements, axis, offset, offsets, motionScale, pixelScale
-    static let names = NameTable<Self>(required: [.viewport, .elements])
-}
-
-/// The fields of one of the request's `elements`.
-enum ElementField: String, JSONNames {
-    case name, frame, speed, center, translate, scale, opacity, rotate, easing, startOffset, endOffset, effects
-    static let names = NameTable<Self>(required: [.name, .frame])
-}
-
-/// The fields of one of an element's `effects` (docs/model.md#effects).
-enum EffectField: String, JSONNames {
-    case property, stops, easings, range
-    static let names = NameTable<Self>(required: [.property, .stops])
-}
-
-/// The fields of an effect's own `range`.
-enum EffectRangeField: String, JSONNames {
-    case startOffset, endOffset
-    static let names = NameTable<Self>(required: [.startOffset, .endOffset])
-}
+// The name tables of the fields declared in ParallaxLayout (FieldNames.swift); `required`
+// are the fields an object must have, reported missing in this order.
+extension ScrollField: JSONNames { static let names = NameTable<Self>(required: [.viewport, .elements]) }
+extension ElementField: JSONNames { static let names = NameTable<Self>(required: [.name, .frame]) }
+extension EffectField: JSONNames { static let names = NameTable<Self>(required: [.property, .stops]) }
+extension EffectRangeField: JSONNames { static let names = NameTable<Self>(required: [.startOffset, .endOffset]) }
+extension EasingField: JSONNames { static let names = NameTable<Self>(required: [.cubicBezier]) }
 
 extension Effect.Property: JSONNames { static let names = NameTable<Self>() }
-
-/// The field of an element's `easing` object, `{"cubicBezier": [x1, y1, x2, y2]}`.
-enum EasingField: String, JSONNames {
-    case cubicBezier
-    static let names = NameTable<Self>(required: [.cubicBezier])
-}
 
 extension InputReader {
     /// The scroll-elements request (docs/model.md#scroll-elements).

@@ -149,7 +149,7 @@ extension KeyframesAnswer {
             let k = try h.keyframes(domain: o.domain, properties: o.properties, limits: limits)
             (header, source, probe, step) = (k, WholeTracks(keyframes: k), h.keyframeProbe(), 1e-3 * (k.domain.to - k.domain.from))
         } else {
-            throw ValidationError(issues: [ValidationIssue(pointer: "/format", message: "no fixtures for this model")])
+            throw ValidationError(issues: [ValidationIssue(pointer: KeyframesField.format.pointer(), message: "no fixtures for this model")])
         }
         guard let probe else {
             throw ValidationError(issues: [ValidationIssue(pointer: "", message: "the request could not be laid out")])

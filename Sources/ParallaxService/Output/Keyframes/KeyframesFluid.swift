@@ -106,9 +106,10 @@ struct FluidScenes {
     }
 
     /// The 422 of a request whose stylesheet cannot be fluid: `why`, at the size where it showed.
+    /// At `viewport`, which every model's request names alike (`RequestFields`; FieldNamesTests).
     static func refuse(_ why: String, at size: Size) -> ValidationError {
         ValidationError(issues: [ValidationIssue(
-            pointer: "/viewport",
+            pointer: PagingField.viewport.pointer(),
             message: "is required for this request: its stylesheet cannot be fluid (" + why + " at a "
                 + KeyframesAnimation.css(size.width) + " × " + KeyframesAnimation.css(size.height)
                 + " scroller, e.g. a layer's travel beyond its page's stride); give viewport for a stylesheet of one size")])

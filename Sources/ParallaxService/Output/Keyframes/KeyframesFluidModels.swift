@@ -2,7 +2,7 @@ import ParallaxLayout
 
 /// What a fluid keyframes answer needs of a model (docs/web.md#fluid-and-fixed): its viewport to
 /// lay it out at the reference sizes (`FluidScenes`), the fluid form's own rules, and its scene.
-protocol FluidStyled: LayoutModel {
+protocol FluidStyled: LayoutModel, FieldNamed {
     var viewport: Size { get set }
     /// A request whose numbers bend exactly where this one's do, at most a few boxes long: what
     /// `FluidScenes` checks at its extra sizes.
@@ -52,20 +52,20 @@ extension PagingInput: FluidStyled {
     func fluidIssues(_ o: KeyframesOptions) -> [ValidationIssue] {
         var out: [ValidationIssue] = []
         if o.domain != nil {
-            out.append(ValidationIssue(pointer: "/domain", message: "is in px of one viewport: a fluid pager's stylesheet covers its whole scroll range [0, (N − 1)·L] at every size; leave domain out, or give viewport"))
+            out.append(ValidationIssue(pointer: KeyframesField.domain.pointer(), message: "is in px of one viewport: a fluid pager's stylesheet covers its whole scroll range [0, (N − 1)·L] at every size; leave domain out, or give viewport"))
         }
         if let (P, _) = fluidPageSize, !(P >= LayoutLimits.standard.minSize && P <= LayoutLimits.standard.maxMagnitude) {
-            out.append(ValidationIssue(pointer: "/pageSize", message: "must be between 1e-6 and 1e15 (in a fluid stylesheet a page may be larger than the scroller: there it is the scroller's extent)"))
+            out.append(ValidationIssue(pointer: PagingField.pageSize.pointer(), message: "must be between 1e-6 and 1e15 (in a fluid stylesheet a page may be larger than the scroller: there it is the scroller's extent)"))
         } else if infinite ?? false, let (P, _) = fluidPageSize {
             let widest = (pageCount - 2) * (P + (pageSpacing ?? 0))
-            out.append(ValidationIssue(pointer: "/infinite", message: "cannot be fluid with pageSize in points: on a scroller wider than (pageCount - 2) × (pageSize + pageSpacing) = " + KeyframesAnimation.css(widest) + " px a page would show twice at once, and a fluid scroller may be any width; give pageSize as {\"fraction\": f}, or give viewport"))
+            out.append(ValidationIssue(pointer: PagingField.infinite.pointer(), message: "cannot be fluid with pageSize in points: on a scroller wider than (pageCount - 2) × (pageSize + pageSpacing) = " + KeyframesAnimation.css(widest) + " px a page would show twice at once, and a fluid scroller may be any width; give pageSize as {\"fraction\": f}, or give viewport"))
         }
         // Past an infinite carousel's last page the next slots peek in at some widths, and their
         // boxes lengthen the scroller past (N − 1)·L by an amount not proportional to L
         // (docs/model.md#carousels), so the animations could not span the scroll range. (In
         // points the rule above already refuses it, saying why in points.)
         if infinite ?? false, fluidPageSize == nil, pageSize != nil, pageSize != .fraction(1) {
-            out.append(ValidationIssue(pointer: "/infinite", message: "cannot be fluid for a carousel: the pages after the last one peek in at some widths and lengthen the scroller's range past (N - 1) × stride; give viewport for a stylesheet of one size, or leave out infinite or pageSize"))
+            out.append(ValidationIssue(pointer: PagingField.infinite.pointer(), message: "cannot be fluid for a carousel: the pages after the last one peek in at some widths and lengthen the scroller's range past (N - 1) × stride; give viewport for a stylesheet of one size, or leave out infinite or pageSize"))
         }
         return out
     }
@@ -114,19 +114,20 @@ extension ScrollInput: FluidStyled {
     func fluidIssues(_ o: KeyframesOptions) -> [ValidationIssue] {
         var out: [ValidationIssue] = []
         for (i, e) in elements.enumerated() {
+            let element = ScrollField.elements.pointer(at: i)
             let ranged = e.startOffset != nil && e.endOffset != nil
             if (e.startOffset == nil) != (e.endOffset == nil) {
-                out.append(ValidationIssue(pointer: "/elements/\(i)/" + (e.startOffset == nil ? "startOffset" : "endOffset"),
+                out.append(ValidationIssue(pointer: (e.startOffset == nil ? ElementField.startOffset : .endOffset).pointer(in: element),
                                            message: "is required with the other in a fluid stylesheet: the default end is an edge of the scroller, whose size the stylesheet does not know"))
             }
             if e.speed != nil, !(e.center ?? false), !ranged {
-                out.append(ValidationIssue(pointer: "/elements/\(i)/center",
+                out.append(ValidationIssue(pointer: ElementField.center.pointer(in: element),
                                            message: "must be true for speed in a fluid stylesheet (or give startOffset and endOffset): without it the element's base is its progress at offset 0, which depends on the scroller's size and on where the page puts the element"))
             }
             // An effect's own range is in offsets of the scroller, while an element without its
             // own range runs on its crossing, which moves with the scroller's size (docs/model.md#effects).
             for (k, effect) in (e.effects ?? []).enumerated() where effect.range != nil && !ranged {
-                out.append(ValidationIssue(pointer: "/elements/\(i)/effects/\(k)/range",
+                out.append(ValidationIssue(pointer: EffectField.range.pointer(in: ElementField.effects.pointer(in: element, at: k)),
                                            message: "needs the element's startOffset and endOffset in a fluid stylesheet: the element runs on its own crossing of the scroller, which moves with the scroller's size"))
             }
         }

@@ -97,7 +97,7 @@ struct FluidScrollPlan: Sendable {
             let a = top - V, span = V + length, bound = limits.maxMagnitude
             let room = min((bound + a) / span, (bound - a) / span - 1).rounded(.down)
             guard room >= 0 else {
-                throw ValidationError(issues: [ValidationIssue(pointer: "/elements/\(i)/frame",
+                throw ValidationError(issues: [ValidationIssue(pointer: ElementField.frame.pointer(in: ScrollField.elements.pointer(at: i)),
                                                                message: "lies too far out for a fluid stylesheet: its crossing of the scroller would end past ±\(KeyframesAnimation.css(limits.maxMagnitude)) px")])
             }
             let reach = e.speed != nil ? min(KeyframesScene.speedReach, room) : 0
