@@ -19,9 +19,10 @@ enum QueryParameters {
 
     /// Fields whose query value is a comma-separated list (`offsets=1,2,3`; the keyframes
     /// routes' `properties=frame.x,opacity`, docs/model.md#keyframes).
-    static let listFields: Set<String> = ["offsets", "properties"]
+    static let listFields: Set<String> = [PagingField.offsets.rawValue, HeaderRequestField.offsets.rawValue,
+                                          ScrollField.offsets.rawValue, KeyframesField.properties.rawValue]
     /// Fields whose query value is JSON text (arrays of objects have no dotted form).
-    static let jsonFields: Set<String> = ["layers", "elements"]
+    static let jsonFields: Set<String> = [PagingField.layers.rawValue, ScrollField.elements.rawValue]
 
     /// `checkJSON` returns nil for valid JSON text, else a message saying where it breaks.
     static func json(from query: Substring?, checkJSON: ([UInt8]) -> String?) -> Result<ByteBuffer, ValidationError> {
