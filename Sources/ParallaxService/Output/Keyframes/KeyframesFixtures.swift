@@ -29,9 +29,7 @@ struct FixturesAnswer: AnswerCursor {
     let seed: UInt32
     let samples: [Double]
     let estimatedBytes: Int
-    private var unit: Int
-    private var tracks: [Track] = []
-    private var next = 0
+    private var walk: TrackWalk
     private var phase = 0  // 0 header, 1 tracks, 2 close, 3 done
     private var wroteAny = false
 
@@ -43,21 +41,14 @@ struct FixturesAnswer: AnswerCursor {
         sampleCount = count
         self.seed = seed
         samples = fixtureSamples(source.domain, count: count, seed: seed)
-        unit = source.slots?.lowerBound ?? 0
+        walk = TrackWalk(source)
         estimatedBytes = Self.estimate(source, samples: count)
     }
 
     /// Each case about 44 bytes, 4 per knot plus the samples and the two beyond the ends; the
-    /// widest of three units times the unit count, as `SlotTracksAnswer` counts.
+    /// widest unit times the unit count, as `SlotTracksAnswer` counts.
     static func estimate(_ s: any TrackSource, samples: Int) -> Int {
-        guard let slots = s.slots else { return 200 }
-        var widest = 0
-        for k in [slots.lowerBound, slots.lowerBound + (slots.upperBound - slots.lowerBound) / 2, slots.upperBound] {
-            var n = 0
-            for t in s.tracks(unit: k) { n += 120 + (4 * t.knots.count + samples + 2) * 44 }
-            widest = max(widest, n)
-        }
-        return 200 + widest * slots.count
+        200 + s.widestUnitBytes { tracks in tracks.reduce(0) { $0 + 120 + (4 * $1.knots.count + samples + 2) * 44 } }
     }
 
     /// A piece is one track's cases: an engine layout per case.
@@ -79,22 +70,15 @@ struct FixturesAnswer: AnswerCursor {
             w.key("tracks")
             w.literal("[")
             phase = 1
-            if let slots = source.slots { tracks = source.tracks(unit: slots.lowerBound) } else { phase = 2 }
             return true
         case 1:
-            while next == tracks.count {
-                guard let slots = source.slots, unit < slots.upperBound else {
-                    phase = 2
-                    return writeNext(&w)
-                }
-                unit += 1
-                tracks = source.tracks(unit: unit)
-                next = 0
+            guard let track = walk.nextTrack() else {
+                phase = 2
+                return writeNext(&w)
             }
             if wroteAny { w.literal(",") }
             w.beginPiece()
-            fixtureTrack(&w, tracks[next])
-            next += 1
+            fixtureTrack(&w, track)
             wroteAny = true
             return true
         case 2:

@@ -14,6 +14,44 @@ protocol TrackSource: Sendable {
 
 extension TrackSource {
     var linearized: LinearizeBounds? { nil }
+
+    /// The widest of three units' bytes (`bytes`: the first, a middle and the last, as the ends
+    /// may be cut by the domain) times the unit count; 0 when there is no unit.
+    func widestUnitBytes(_ bytes: ([Track]) -> Int) -> Int {
+        guard let slots else { return 0 }
+        var widest = 0
+        for k in [slots.lowerBound, slots.lowerBound + (slots.upperBound - slots.lowerBound) / 2, slots.upperBound] {
+            widest = max(widest, bytes(tracks(unit: k)))
+        }
+        return widest * slots.count
+    }
+}
+
+/// The tracks of a source one at a time, in answer order, the next unit laid out only when the
+/// previous one's tracks are taken (one may have none): what the streamed answers write from.
+struct TrackWalk {
+    let source: any TrackSource
+    private var unit: Int
+    private var tracks: [Track]
+    private var next = 0
+
+    init(_ source: any TrackSource) {
+        self.source = source
+        unit = source.slots?.lowerBound ?? 0
+        tracks = source.slots.map { source.tracks(unit: $0.lowerBound) } ?? []
+    }
+
+    /// The next track, nil after the last.
+    mutating func nextTrack() -> Track? {
+        while next == tracks.count {
+            guard let slots = source.slots, unit < slots.upperBound else { return nil }
+            unit += 1
+            tracks = source.tracks(unit: unit)
+            next = 0
+        }
+        next += 1
+        return tracks[next - 1]
+    }
 }
 
 extension PagingKeyframeStream: TrackSource {
@@ -35,33 +73,20 @@ extension ScrollKeyframeStream: TrackSource {
 struct SlotTracksAnswer: AnswerCursor {
     let stream: any TrackSource
     let keyTimes: Bool
+    /// The widest unit's tracks times the unit count, as `TracksAnswer` counts a track's bytes.
     let estimatedBytes: Int
-    private var slot: Int
-    private var tracks: [Track] = []
-    private var next = 0
+    private var walk: TrackWalk
     private var phase = Phase.header
+    private var wroteAny = false
 
     private enum Phase { case header, tracks, close, done }
 
     init(_ stream: any TrackSource, keyTimes: Bool) {
         self.stream = stream
         self.keyTimes = keyTimes
-        slot = stream.slots?.lowerBound ?? 0
-        estimatedBytes = Self.estimate(stream)
+        walk = TrackWalk(stream)
+        estimatedBytes = 120 + stream.widestUnitBytes(TracksAnswer.estimate)
     }
-
-    /// The widest of three slots' tracks (the first, a middle and the last: the ends may be cut by
-    /// the domain) times the slot count, as `TracksAnswer` counts a track's bytes.
-    private static func estimate(_ s: any TrackSource) -> Int {
-        guard let slots = s.slots else { return 120 }
-        var widest = 0
-        for k in [slots.lowerBound, slots.lowerBound + (slots.upperBound - slots.lowerBound) / 2, slots.upperBound] {
-            widest = max(widest, TracksAnswer.estimate(s.tracks(unit: k)))
-        }
-        return 120 + widest * slots.count
-    }
-
-    private var wroteAny = false
 
     mutating func writeNext(_ w: inout JSONWriter) -> Bool {
         switch phase {
@@ -73,23 +98,15 @@ struct SlotTracksAnswer: AnswerCursor {
             w.key("tracks")
             w.literal("[")
             phase = .tracks
-            if let slots = stream.slots { tracks = stream.tracks(unit: slots.lowerBound) } else { phase = .close }
             return true
         case .tracks:
-            while next == tracks.count {
-                // The slot's tracks are written: lay out the next slot (one may have none).
-                guard let slots = stream.slots, slot < slots.upperBound else {
-                    phase = .close
-                    return writeNext(&w)
-                }
-                slot += 1
-                tracks = stream.tracks(unit: slot)
-                next = 0
+            guard let track = walk.nextTrack() else {
+                phase = .close
+                return writeNext(&w)
             }
             if wroteAny { w.literal(",") }
             w.beginPiece()
-            if keyTimes { w.keyTimesTrack(tracks[next], domain: stream.domain) } else { w.track(tracks[next]) }
-            next += 1
+            if keyTimes { w.keyTimesTrack(track, domain: stream.domain) } else { w.track(track) }
             wroteAny = true
             return true
         case .close:
