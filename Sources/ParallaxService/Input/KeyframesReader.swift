@@ -128,8 +128,8 @@ extension InputReader {
     /// `samples` and `seed` shape the fixtures answer only: with another format each is refused.
     mutating func fixtureFields(_ options: KeyframesOptions) {
         guard options.format != .fixtures else { return }
-        for (name, given) in [("samples", options.samples != nil), ("seed", options.seed != nil)] where given {
-            fail(missing: name, "applies only to format \"fixtures\" (the format asked is \"\(options.format.rawValue)\")")
+        for (field, given) in [(KeyframesField.samples, options.samples != nil), (.seed, options.seed != nil)] where given {
+            fail(missing: field.rawValue, "applies only to format \"fixtures\" (the format asked is \"\(options.format.rawValue)\")")
         }
     }
 
