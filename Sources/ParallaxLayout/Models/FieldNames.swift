@@ -2,9 +2,10 @@
 // ParallaxService reads a request by them (its name tables are built from the cases and its
 // readers switch over them, docs/architecture.md#reading-a-request) and the rules here name a
 // problem's field by them (`pointer`), so a field is spelled in this file alone. A new field is a
-// case here, a reading the compiler asks for in the reader's switch, and a rule; a new optional
-// field of one moment is also a case of the model's `takeMoment` switch, which the compiler asks
-// for too (KeyframeValidation.swift).
+// case here, a reading the compiler asks for in the reader's switch, its answer in the model's
+// `takeMoment` switch (whether it describes one moment, KeyframeValidation.swift), also asked for
+// by the compiler, a rule, and its property in openapi.yaml's schema (FieldSchemaTests holds the
+// two alike).
 
 /// The names of one kind of JSON object's fields, as an enum whose raw values are the names.
 public protocol FieldNames: RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == String {}
